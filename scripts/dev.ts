@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createServer, type Plugin } from 'vite';
+import { bakeIndexHtml } from './lib/bake-html.ts';
+import { loadBrands, type Brand } from './lib/load-brands.ts';
+import { formatInvalidBrands } from './lib/report.ts';
+import { createAppConfig, defaultBrandsDir } from './vite/app-config.ts';
+
+const { values } = parseArgs({
+  options: { brand: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
+});
+
+const { brands, invalid } = await loadBrands(defaultBrandsDir);
+if (invalid.length > 0) {
+  console.error(formatInvalidBrands(invalid));
+  process.exit(1);
+}
+const brand = values.brand === undefined ? undefined : brands.find((b) => b.service === values.brand);
+if (values.brand !== undefined && !brand) {
+  console.error(
+    `Unknown brand "${values.brand}"; the brands are: ${brands.map((b) => b.service).join(', ')}`,
+  );
+  process.exit(1);
+}
+
+const config = createAppConfig();
+const server = await createServer({
+  ...config,
+  configFile: false,
+  plugins: [...(config.plugins ?? []), ...(brand ? [bakeBrandInDev(brand)] : [])],
+  server: {
+    port: Number(values.port ?? process.env.PORT ?? 5173),
+    host: values.host ?? '127.0.0.1',
+  },
+});
+await server.listen();
+server.printUrls();
+if (brand) console.log(`  ➜  Brand:   ${brand.name}, open the page with ?service=${brand.service}`);
+else console.log('  ➜  No --brand given: the page is neutral and unbranded.');
+
+/** The build's baking, with the brand's own SVGs served by Vite instead of generated icons. */
+function bakeBrandInDev(brand: Brand): Plugin {
+  const fsUrl = (file: string) => `/@fs${path.join(brand.dir, file)}`;
+  return {
+    name: 'login-gateway:dev-brand',
+    transformIndexHtml(html) {
+      return bakeIndexHtml(html, {
+        ...brand,
+        logoHref: fsUrl('logo.svg'),
+        icons: { svg: fsUrl(brand.iconSvg ? 'icon.svg' : 'logo.svg') },
+        withContentSecurityPolicy: false,
+      });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { buildContentSecurityPolicy } from './csp.ts';
+import type { Brand } from './load-brands.ts';
+
+export const BRAND_HEAD_MARKER = '<!--brand-head-->';
+
+export interface BrandPage extends Pick<
+  Brand,
+  'service' | 'title' | 'accentColor' | 'accentTextColor' | 'themeColor' | 'backgroundColor'
+> {
+  /** URLs relative to the page, except in development where Vite serves /@fs/ paths. */
+  logoHref: string;
+  icons: { svg: string; ico?: string; appleTouch?: string };
+  manifestHref?: string;
+  /** Off only in development, where Vite's React refresh injects an inline script. */
+  withContentSecurityPolicy: boolean;
+}
+
+/**
+ * Bakes a brand into the index.html Vite emitted, so title, favicon, colours and policy are
+ * there before any script runs.
+ */
+export function bakeIndexHtml(template: string, page: BrandPage): string {
+  if (!template.includes(BRAND_HEAD_MARKER)) {
+    throw new Error(`index.html has no ${BRAND_HEAD_MARKER} marker to bake the brand into`);
+  }
+  if (!/<html lang="de">/.test(template) || !/<title>[^<]*<\/title>/.test(template)) {
+    throw new Error('index.html needs <html lang="de"> and a <title> to bake the brand into');
+  }
+
+  const style = `:root{${[
+    `--accent:${page.accentColor}`,
+    `--accent-text:${page.accentTextColor}`,
+    ...(page.backgroundColor ? [`--page-background:${page.backgroundColor}`] : []),
+  ].join(';')}}`;
+
+  const head = [
+    page.withContentSecurityPolicy &&
+      meta(
+        'http-equiv',
+        'Content-Security-Policy',
+        buildContentSecurityPolicy({ styleHashes: [sha256(style)] }),
+      ),
+    meta('name', 'referrer', 'no-referrer'),
+    meta('name', 'robots', 'noindex, nofollow'),
+    meta('name', 'theme-color', page.themeColor),
+    page.icons.ico && `<link rel="icon" href="${attr(page.icons.ico)}" sizes="48x48">`,
+    `<link rel="icon" href="${attr(page.icons.svg)}" type="image/svg+xml">`,
+    page.icons.appleTouch && `<link rel="apple-touch-icon" href="${attr(page.icons.appleTouch)}">`,
+    page.manifestHref && `<link rel="manifest" href="${attr(page.manifestHref)}">`,
+    `<link rel="preload" href="${attr(page.logoHref)}" as="image" type="image/svg+xml">`,
+    // Same URL, mode and credentials as the app's fetch of the config, so the browser reuses it.
+    '<link rel="preload" href="api/config" as="fetch" crossorigin="anonymous">',
+    `<style>${style}</style>`,
+  ].filter((tag): tag is string => typeof tag === 'string');
+
+  return template
+    .replace('<html lang="de">', `<html lang="de" data-brand="${attr(page.service)}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${text(page.title)}</title>`)
+    .replace(BRAND_HEAD_MARKER, () => head.join('\n    '));
+}
+
+function meta(kind: 'name' | 'http-equiv', key: string, content: string): string {
+  return `<meta ${kind}="${key}" content="${attr(content)}">`;
+}
+
+function sha256(content: string): string {
+  return `sha256-${createHash('sha256').update(content).digest('base64')}`;
+}
+
+function text(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function attr(value: string): string {
+  return text(value).replace(/"/g, '&quot;');
+}

@@ -1,0 +1,85 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { z } from 'zod';
+import { createAppConfig } from '../vite/app-config.ts';
+import { emitBrand, type BuiltApp } from './emit-brand.ts';
+import { loadBrands, type Brand } from './load-brands.ts';
+import { formatInvalidBrands, type BrandReportRow } from './report.ts';
+
+export interface BuildOptions {
+  brandsDir: string;
+  outDir: string;
+  cacheDir: string;
+  /** Build this one brand only; the others in outDir are left as they are. */
+  only?: string;
+}
+
+export type BuildResult =
+  { ok: true; rows: BrandReportRow[]; faviconsFromCache: number } | { ok: false; message: string };
+
+const viteManifestSchema = z.record(z.string(), z.object({ file: z.string() }));
+
+/**
+ * Builds the shared app once with Vite, then emits one deployable folder per brand. Every brand
+ * is validated even for a one-brand build, because the shared bundle carries all of them.
+ */
+export async function buildBrands({ brandsDir, outDir, cacheDir, only }: BuildOptions): Promise<BuildResult> {
+  const { brands, invalid } = await loadBrands(brandsDir);
+  if (invalid.length > 0) return { ok: false, message: formatInvalidBrands(invalid) };
+  const selected = only === undefined ? brands : brands.filter((brand) => brand.service === only);
+  if (selected.length === 0) {
+    return {
+      ok: false,
+      message: `unknown brand "${only}"; the brands are: ${brands.map((b) => b.service).join(', ')}`,
+    };
+  }
+
+  const stagingDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-app-'));
+  try {
+    const app = await buildApp(brandsDir, stagingDir);
+    if (only === undefined) await rm(outDir, { recursive: true, force: true });
+    const emitted = await Promise.all(selected.map((brand) => emitBrand(brand, app, outDir, cacheDir)));
+    const rows = await Promise.all(
+      emitted.map(async ({ dir }) => ({ service: path.basename(dir), ...(await measureFolder(dir)) })),
+    );
+    return { ok: true, rows, faviconsFromCache: emitted.filter((e) => e.faviconsFromCache).length };
+  } finally {
+    await rm(stagingDir, { recursive: true, force: true });
+  }
+}
+
+async function buildApp(brandsDir: string, outDir: string): Promise<BuiltApp> {
+  const config = createAppConfig({ brandsDir });
+  await build({
+    ...config,
+    configFile: false,
+    logLevel: 'warn',
+    build: { ...config.build, outDir, emptyOutDir: true },
+  });
+  const manifest = viteManifestSchema.parse(
+    JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')),
+  );
+  const appRoot = config.root ?? '.';
+  return {
+    dir: outDir,
+    html: await readFile(path.join(outDir, 'index.html'), 'utf8'),
+    logoFile(brand: Brand) {
+      const key = path.relative(appRoot, path.join(brand.dir, 'logo.svg')).split(path.sep).join('/');
+      const entry = manifest[key];
+      if (!entry) throw new Error(`Vite emitted no asset for ${key}`);
+      return entry.file;
+    },
+  };
+}
+
+async function measureFolder(dir: string): Promise<{ files: number; gzipBytes: number }> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  const sizes = await Promise.all(files.map(async (file) => gzipSync(await readFile(file)).length));
+  return { files: files.length, gzipBytes: sizes.reduce((sum, size) => sum + size, 0) };
+}

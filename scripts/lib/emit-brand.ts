@@ -1,0 +1,61 @@
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { bakeIndexHtml } from './bake-html.ts';
+import { writeFavicons } from './favicons.ts';
+import type { Brand } from './load-brands.ts';
+
+/** The shared app as Vite built it once, before any brand is baked in. */
+export interface BuiltApp {
+  dir: string;
+  html: string;
+  /** The hashed file Vite emitted for a brand's logo, relative to the page. */
+  logoFile(brand: Brand): string;
+}
+
+/** Writes dist/<service>/: the shared assets, the baked index.html, favicons and manifest. */
+export async function emitBrand(
+  brand: Brand,
+  app: BuiltApp,
+  outDir: string,
+  cacheDir: string,
+): Promise<{ dir: string; faviconsFromCache: boolean }> {
+  const dir = path.join(outDir, brand.service);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await cp(path.join(app.dir, 'assets'), path.join(dir, 'assets'), { recursive: true });
+
+  const background = brand.backgroundColor ?? '#ffffff';
+  const { fromCache } = await writeFavicons(
+    { svg: brand.iconSvg ?? brand.logoSvg, background },
+    dir,
+    cacheDir,
+  );
+
+  const html = bakeIndexHtml(app.html, {
+    ...brand,
+    logoHref: app.logoFile(brand),
+    icons: { svg: 'favicon.svg', ico: 'favicon.ico', appleTouch: 'apple-touch-icon.png' },
+    manifestHref: 'manifest.webmanifest',
+    withContentSecurityPolicy: true,
+  });
+  const manifest = {
+    name: brand.title,
+    short_name: brand.name,
+    lang: 'de',
+    start_url: `./?${new URLSearchParams({ service: brand.service })}`,
+    scope: './',
+    display: 'browser',
+    theme_color: brand.themeColor,
+    background_color: background,
+    icons: [
+      { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  };
+  await Promise.all([
+    writeFile(path.join(dir, 'index.html'), html),
+    writeFile(path.join(dir, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`),
+  ]);
+  return { dir, faviconsFromCache: fromCache };
+}

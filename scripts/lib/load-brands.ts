@@ -1,0 +1,186 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { contrastRatio } from '../../src/lib/contrast.ts';
+import { brandJsonSchema, fieldExpectations, type BrandJson } from './brand-schema.ts';
+import { checkSvg } from './svg-check.ts';
+
+export interface Brand extends BrandJson {
+  /** brand.json's themeColor, or the accent colour when it has none. */
+  themeColor: string;
+  /** The folder name, which is the service key of the config. */
+  service: string;
+  dir: string;
+  logoSvg: string;
+  logoDarkSvg?: string;
+  iconSvg?: string;
+}
+
+export interface InvalidBrand {
+  service: string;
+  problems: string[];
+}
+
+export interface LoadedBrands {
+  brands: Brand[];
+  invalid: InvalidBrand[];
+}
+
+const SERVICE_KEY = /^[a-z0-9][a-z0-9_-]{2,}$/;
+const MIN_ACCENT_CONTRAST = 4.5;
+const KNOWN_FILES = new Map([
+  ['brand.json', 'the brand settings'],
+  ['logo.svg', 'the wordmark above the form'],
+  ['logo-dark.svg', 'the wordmark on a dark background (optional)'],
+  ['icon.svg', 'the favicon source (optional; the logo is used when absent)'],
+]);
+
+/** Reads and validates every brand folder; an invalid one never stops the others being checked. */
+export async function loadBrands(brandsDir: string): Promise<LoadedBrands> {
+  const entries = await readdir(brandsDir, { withFileTypes: true });
+  const folders = entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
+  const results = await Promise.all(folders.map((name) => loadBrand(path.join(brandsDir, name))));
+  const loaded: LoadedBrands = { brands: [], invalid: [] };
+  for (const result of results) {
+    if ('problems' in result) loaded.invalid.push(result);
+    else loaded.brands.push(result);
+  }
+  return loaded;
+}
+
+export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
+  const service = path.basename(dir);
+  const problems: string[] = [];
+  if (!SERVICE_KEY.test(service)) {
+    problems.push(
+      `folder name "${service}" is not a service key; expected lower-case letters, digits, "-" or "_", at least 3 characters`,
+    );
+  }
+
+  const files = (await readdir(dir)).filter((name) => !name.startsWith('.'));
+  for (const name of files) {
+    if (!KNOWN_FILES.has(name)) {
+      problems.push(`${name}: unexpected file; a brand folder holds only ${describeKnownFiles()}`);
+    }
+  }
+
+  const brandJson = await readBrandJson(dir, files, problems);
+  const logoSvg = await readSvg(dir, 'logo.svg', files, problems, { required: true });
+  const logoDarkSvg = await readSvg(dir, 'logo-dark.svg', files, problems);
+  const iconSvg = await readSvg(dir, 'icon.svg', files, problems);
+
+  if (problems.length > 0 || !brandJson || logoSvg === undefined) return { service, problems };
+  const themeColor = brandJson.themeColor ?? brandJson.accentColor;
+  return { ...brandJson, themeColor, service, dir, logoSvg, logoDarkSvg, iconSvg };
+}
+
+async function readBrandJson(
+  dir: string,
+  files: string[],
+  problems: string[],
+): Promise<BrandJson | undefined> {
+  if (!files.includes('brand.json')) {
+    problems.push('brand.json: missing; every brand needs one (see docs/brands.md)');
+    return undefined;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(await readFile(path.join(dir, 'brand.json'), 'utf8'));
+  } catch (error) {
+    problems.push(`brand.json: is not valid JSON (${(error as Error).message})`);
+    return undefined;
+  }
+  const parsed = brandJsonSchema.safeParse(data, { reportInput: true });
+  if (!parsed.success) {
+    problems.push(...parsed.error.issues.flatMap(describeIssue).map((text) => `brand.json → ${text}`));
+    return undefined;
+  }
+  const ratio = contrastRatio(parsed.data.accentColor, parsed.data.accentTextColor);
+  if (ratio < MIN_ACCENT_CONTRAST) {
+    problems.push(
+      `brand.json → accentTextColor ${parsed.data.accentTextColor} on accentColor ${parsed.data.accentColor} ` +
+        `has a contrast ratio of ${formatRatio(ratio)}:1; expected at least ${MIN_ACCENT_CONTRAST}:1 (WCAG AA). ` +
+        'Darken or lighten one of the two colours.',
+    );
+    return undefined;
+  }
+  return parsed.data;
+}
+
+async function readSvg(
+  dir: string,
+  name: string,
+  files: string[],
+  problems: string[],
+  { required = false } = {},
+): Promise<string | undefined> {
+  if (!files.includes(name)) {
+    if (required) problems.push(`${name}: missing; expected ${KNOWN_FILES.get(name)} as an SVG file`);
+    return undefined;
+  }
+  const text = await readFile(path.join(dir, name), 'utf8');
+  const svgProblems = checkSvg(text);
+  problems.push(...svgProblems.map((problem) => `${name}: ${problem}`));
+  return svgProblems.length === 0 ? text : undefined;
+}
+
+/** Turns one schema issue into "field: what is wrong; expected what". */
+export function describeIssue(issue: z.core.$ZodIssue): string[] {
+  const field = formatPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    const allowed = allowedKeys(issue.path);
+    return issue.keys.map(
+      (key) => `${joinPath(field, key)}: unknown key; allowed keys are ${allowed.join(', ')}`,
+    );
+  }
+  if (field === '') {
+    return [
+      `is a ${describeType(issue.input)}; expected an object with the keys ${allowedKeys([]).join(', ')}`,
+    ];
+  }
+  const expected = fieldExpectations[expectationKey(issue.path)] ?? 'a value as documented in docs/brands.md';
+  if (issue.input === undefined) return [`${field}: missing; expected ${expected}`];
+  const problem = issue.code === 'invalid_type' ? `is a ${describeType(issue.input)}` : issue.message;
+  return [`${field}: ${JSON.stringify(issue.input)} ${problem}; expected ${expected}`];
+}
+
+function allowedKeys(objectPath: PropertyKey[]): string[] {
+  const prefix = objectPath.length === 0 ? '' : `${expectationKey(objectPath)}.`;
+  return Object.keys(fieldExpectations)
+    .filter((key) => key.startsWith(prefix) && !key.slice(prefix.length).includes('.'))
+    .map((key) => key.slice(prefix.length));
+}
+
+function expectationKey(issuePath: PropertyKey[]): string {
+  return issuePath.filter((segment) => typeof segment === 'string').join('.');
+}
+
+function formatPath(issuePath: PropertyKey[]): string {
+  return issuePath.reduce<string>(
+    (text, segment) =>
+      typeof segment === 'number' ? `${text}[${segment}]` : joinPath(text, String(segment)),
+    '',
+  );
+}
+
+function joinPath(parent: string, key: string): string {
+  return parent === '' ? key : `${parent}.${key}`;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'list';
+  return typeof value === 'object' ? 'object' : typeof value;
+}
+
+/** Rounds down, so a ratio just under the minimum never prints as the minimum. */
+function formatRatio(ratio: number): string {
+  return (Math.floor(ratio * 100) / 100).toFixed(2);
+}
+
+function describeKnownFiles(): string {
+  return [...KNOWN_FILES.keys()].join(', ');
+}

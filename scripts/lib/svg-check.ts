@@ -1,0 +1,52 @@
+import { XMLValidator } from 'fast-xml-parser';
+
+/**
+ * Problems that make an SVG unfit as a logo or favicon source. favicon.svg is served as a
+ * document of its own on the brand's origin, so anything that could run script or pull in
+ * outside content is refused, not only malformed XML.
+ */
+export function checkSvg(text: string): string[] {
+  if (text.trim() === '') return ['is empty; expected an SVG image'];
+
+  const validation = XMLValidator.validate(text);
+  if (validation !== true) {
+    const { msg, line, col } = validation.err;
+    return [`is not well-formed XML (line ${line}, column ${col}: ${msg}); expected an SVG image`];
+  }
+
+  const body = text
+    .replace(/<\?xml[\s\S]*?\?>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .trimStart();
+  const root = /^<svg\b[^>]*>/.exec(body);
+  if (!root) return ['does not start with an <svg> element; expected an SVG image'];
+
+  const problems: string[] = [];
+  if (!readViewBox(root[0])) {
+    problems.push(
+      'has no usable viewBox on its <svg> element; expected e.g. viewBox="0 0 200 48" so it can scale',
+    );
+  }
+  const forbidden: [RegExp, string][] = [
+    [/<!(DOCTYPE|ENTITY)/i, 'declares a DOCTYPE or entities'],
+    [/<([\w-]+:)?script\b/i, 'contains a <script> element'],
+    [/<([\w-]+:)?foreignObject\b/i, 'contains a <foreignObject> element'],
+    [/\son[a-z]+\s*=/i, 'contains an event handler attribute (on…=)'],
+    [/(href\s*=\s*["']\s*|url\(\s*["']?\s*)(https?:|\/\/)/i, 'refers to an outside resource'],
+  ];
+  for (const [pattern, problem] of forbidden) {
+    if (pattern.test(body)) problems.push(`${problem}; expected a self-contained drawing`);
+  }
+  return problems;
+}
+
+/** Width and height of the first viewBox in the text, when it has a positive size. */
+export function readViewBox(svg: string): { width: number; height: number } | undefined {
+  const match = /\sviewBox\s*=\s*["']\s*([-\d.e]+)[\s,]+([-\d.e]+)[\s,]+([\d.e]+)[\s,]+([\d.e]+)\s*["']/.exec(
+    svg,
+  );
+  if (!match) return undefined;
+  const width = Number(match[3]);
+  const height = Number(match[4]);
+  return width > 0 && height > 0 ? { width, height } : undefined;
+}

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import type { UserConfig } from 'vite';
+import { brandsPlugin } from './brands-plugin.ts';
+
+export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const appRoot = fileURLToPath(new URL('../../src', import.meta.url));
+export const defaultBrandsDir = fileURLToPath(new URL('../../brands', import.meta.url));
+
+/** The one Vite configuration of the shared app, used by vite.config.ts, the build and dev. */
+export function createAppConfig({ brandsDir = defaultBrandsDir } = {}): UserConfig {
+  return {
+    root: appRoot,
+    // Relative URLs, so each dist/<service>/ works at whatever path it is deployed.
+    base: './',
+    plugins: [react(), brandsPlugin({ brandsDir })],
+    build: {
+      target: 'es2022',
+      manifest: true,
+      // Logos stay files: a brand fetches only its own logo, and the CSP allows no data: scripts.
+      assetsInlineLimit: 0,
+      // Every browser that meets the target supports modulepreload natively.
+      modulePreload: { polyfill: false },
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/** A brand as the app sees it: the validated brand.json plus the hashed URLs of its logos. */
+export interface Brand {
+  service: string;
+  name: string;
+  title: string;
+  accentColor: string;
+  accentTextColor: string;
+  themeColor: string;
+  backgroundColor?: string;
+  logo: BrandImage;
+  logoDark?: BrandImage;
+  links: { impressum: string; datenschutz: string };
+}
+
+export interface BrandImage {
+  src: string;
+  width: number;
+  height: number;
+}

@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { findBrand } from './features/branding/find-brand.ts';
+import './app/app.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App brand={findBrand(document.documentElement.dataset.brand)} />
+  </StrictMode>,
+);
