@@ -7,5 +7,6 @@ export default defineConfig({
     root: projectRoot,
     include: ['tests/**/*.test.{ts,tsx}'],
     environment: 'node',
+    setupFiles: ['tests/setup.ts'],
   },
 });

@@ -35,8 +35,14 @@ const server = await createServer({
 });
 await server.listen();
 server.printUrls();
-if (brand) console.log(`  ➜  Brand:   ${brand.name}, open the page with ?service=${brand.service}`);
-else console.log('  ➜  No --brand given: the page is neutral and unbranded.');
+const local = server.resolvedUrls?.local[0];
+if (brand && local) {
+  const url = new URL(local);
+  url.searchParams.set('service', brand.service);
+  console.log(`  ➜  ${brand.name}: ${url.href}`);
+} else if (!brand) {
+  console.log('  ➜  No --brand given: the page is neutral and unbranded.');
+}
 
 /** The build's baking, with the brand's own SVGs served by Vite instead of generated icons. */
 function bakeBrandInDev(brand: Brand): Plugin {

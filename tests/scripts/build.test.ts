@@ -1,0 +1,207 @@
+import { execFile } from 'node:child_process';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildBrands, type BuildResult } from '../../scripts/lib/build-brands.ts';
+import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
+import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
+import { copyRealBrands, makeTempDir, readJson, writeBrandFolder } from './brand-fixtures.ts';
+
+const run = promisify(execFile);
+const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
+const buildScript = path.join(projectRoot, 'scripts', 'build.ts');
+
+/** Width and height of every image in an .ico file, from its directory (0 stands for 256). */
+function icoSizes(ico: Buffer): number[] {
+  expect(ico.readUInt16LE(0)).toBe(0);
+  expect(ico.readUInt16LE(2)).toBe(1);
+  const count = ico.readUInt16LE(4);
+  return Array.from({ length: count }, (_, i) => {
+    const entry = 6 + i * 16;
+    expect(ico.readUInt8(entry + 1)).toBe(ico.readUInt8(entry));
+    return ico.readUInt8(entry) || 256;
+  }).sort((a, b) => a - b);
+}
+
+describe('building all brands', () => {
+  let outDir: string;
+  let cacheDir: string;
+  let result: BuildResult;
+  let brands: Brand[];
+
+  beforeAll(async () => {
+    [outDir, cacheDir] = await Promise.all([makeTempDir('dist-'), makeTempDir('cache-')]);
+    brands = (await loadBrands(defaultBrandsDir)).brands;
+    result = await buildBrands({ brandsDir: defaultBrandsDir, outDir, cacheDir });
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([outDir, cacheDir].map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  test('emits one folder per brand and reports each one', async () => {
+    expect(result.ok).toBe(true);
+    const services = brands.map((brand) => brand.service);
+    expect((await readdir(outDir)).sort()).toEqual(services);
+    if (result.ok) {
+      expect(result.rows.map((row) => row.service)).toEqual(services);
+      for (const row of result.rows) {
+        expect(row.files).toBeGreaterThan(10);
+        expect(row.gzipBytes).toBeGreaterThan(10_000);
+      }
+      expect(result.faviconsFromCache).toBe(0);
+    }
+  });
+
+  test('bakes each brand title, its service and its colours into its index.html', async () => {
+    for (const brand of brands) {
+      const html = await readFile(path.join(outDir, brand.service, 'index.html'), 'utf8');
+      expect(html).toContain(`<title>${brand.title}</title>`);
+      expect(html).toContain(`<html lang="de" data-brand="${brand.service}">`);
+      expect(html).toContain(`--accent:${brand.accentColor};--accent-text:${brand.accentTextColor}`);
+      expect(html).toContain(`<meta name="theme-color" content="${brand.themeColor}">`);
+      expect(html).toContain('http-equiv="Content-Security-Policy"');
+    }
+  });
+
+  test('draws real favicons of the right sizes', async () => {
+    for (const brand of brands) {
+      const dir = path.join(outDir, brand.service);
+      expect(icoSizes(await readFile(path.join(dir, 'favicon.ico')))).toEqual([16, 32, 48]);
+      for (const [file, size] of [
+        ['apple-touch-icon.png', 180],
+        ['icon-192.png', 192],
+        ['icon-512.png', 512],
+      ] as const) {
+        const meta = await sharp(path.join(dir, file)).metadata();
+        expect({ file, format: meta.format, width: meta.width, height: meta.height }).toEqual({
+          file,
+          format: 'png',
+          width: size,
+          height: size,
+        });
+      }
+      expect(await readFile(path.join(dir, 'favicon.svg'), 'utf8')).toBe(brand.iconSvg ?? brand.logoSvg);
+    }
+  });
+
+  test('writes a manifest whose icons exist', async () => {
+    for (const brand of brands) {
+      const dir = path.join(outDir, brand.service);
+      const manifest = (await readJson(path.join(dir, 'manifest.webmanifest'))) as {
+        name: string;
+        short_name: string;
+        start_url: string;
+        theme_color: string;
+        icons: { src: string }[];
+      };
+      expect(manifest).toMatchObject({
+        name: brand.title,
+        short_name: brand.name,
+        start_url: `./?service=${encodeURIComponent(brand.service)}`,
+        theme_color: brand.themeColor,
+      });
+      const files = await readdir(dir);
+      for (const icon of manifest.icons) expect(files).toContain(icon.src);
+    }
+  });
+
+  test('ships the same shared bundle and every brand logo as hashed assets in each folder', async () => {
+    const assetLists = await Promise.all(
+      brands.map((brand) => readdir(path.join(outDir, brand.service, 'assets'))),
+    );
+    const [first, ...others] = assetLists.map((list) => list.sort());
+    for (const list of others) expect(list).toEqual(first);
+    expect(first?.filter((file) => /^index-[\w-]{8}\.js$/.test(file))).toHaveLength(1);
+    expect(first?.filter((file) => /^index-[\w-]{8}\.css$/.test(file))).toHaveLength(1);
+    const darkLogos = brands.filter((brand) => brand.logoDarkSvg).length;
+    expect(first?.filter((file) => /^logo(-dark)?-[\w-]{8}\.svg$/.test(file))).toHaveLength(
+      brands.length + darkLogos,
+    );
+  });
+
+  test('references its script, stylesheet and preloaded logo by relative URLs that exist', async () => {
+    for (const brand of brands) {
+      const dir = path.join(outDir, brand.service);
+      const html = await readFile(path.join(dir, 'index.html'), 'utf8');
+      const script = /<script type="module" crossorigin src="\.\/(assets\/[^"]+)"><\/script>/.exec(html)?.[1];
+      const style = /<link rel="stylesheet" crossorigin href="\.\/(assets\/[^"]+)">/.exec(html)?.[1];
+      const logo = /<link rel="preload" href="(assets\/[^"]+)" as="image"/.exec(html)?.[1];
+      for (const file of [script, style]) {
+        expect(file).toBeDefined();
+        await readFile(path.join(dir, file ?? ''));
+      }
+      expect(await readFile(path.join(dir, logo ?? ''), 'utf8')).toBe(brand.logoSvg);
+    }
+  });
+
+  test('takes unchanged favicons from the cache on the next build', async () => {
+    const secondOut = await makeTempDir('dist-');
+    try {
+      const again = await buildBrands({ brandsDir: defaultBrandsDir, outDir: secondOut, cacheDir });
+      expect(again).toMatchObject({ ok: true, faviconsFromCache: brands.length });
+      const a = await readFile(path.join(outDir, 'a-dok', 'favicon.ico'));
+      const b = await readFile(path.join(secondOut, 'a-dok', 'favicon.ico'));
+      expect(b.equals(a)).toBe(true);
+    } finally {
+      await rm(secondOut, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('building one brand', () => {
+  test('emits only that brand and leaves the other folders alone', async () => {
+    const [outDir, cacheDir] = await Promise.all([makeTempDir('dist-'), makeTempDir('cache-')]);
+    try {
+      await writeBrandFolder(outDir, 'left-alone', {});
+      const result = await buildBrands({ brandsDir: defaultBrandsDir, outDir, cacheDir, only: 'wdpall' });
+      expect(result).toMatchObject({ ok: true, rows: [{ service: 'wdpall' }] });
+      expect((await readdir(outDir)).sort()).toEqual(['left-alone', 'wdpall']);
+    } finally {
+      await Promise.all([outDir, cacheDir].map((dir) => rm(dir, { recursive: true, force: true })));
+    }
+  }, 60_000);
+
+  test('refuses an unknown brand and lists the known ones', async () => {
+    const result = await buildBrands({
+      brandsDir: defaultBrandsDir,
+      outDir: '/nonexistent',
+      cacheDir: '/nonexistent',
+      only: 'nope',
+    });
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringMatching(/^unknown brand "nope"; the brands are: a-dok, /),
+    });
+  });
+});
+
+describe('the build command with broken brand folders', () => {
+  test('exits non-zero, names every invalid brand and emits nothing', async () => {
+    const [brandsDir, outDir] = await Promise.all([copyRealBrands(), makeTempDir('dist-')]);
+    try {
+      await rm(path.join(brandsDir, 'caac', 'logo.svg'));
+      await writeBrandFolder(brandsDir, 'wdwd', {
+        'brand.json': JSON.stringify({
+          ...((await readJson(path.join(defaultBrandsDir, 'wdwd', 'brand.json'))) as object),
+          accentColor: '#12',
+        }),
+      });
+      const failure = await run(tsx, [buildScript, '--brands-dir', brandsDir, '--out-dir', outDir]).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toContain('2 invalid brand folder(s): caac, wdwd');
+      expect(failure?.stderr).toContain('brands/caac/');
+      expect(failure?.stderr).toContain('✗ logo.svg: missing');
+      expect(failure?.stderr).toContain('brands/wdwd/');
+      expect(failure?.stderr).toContain('✗ brand.json → accentColor: "#12" is not a hex colour');
+      expect(await readdir(outDir)).toEqual([]);
+    } finally {
+      await Promise.all([brandsDir, outDir].map((dir) => rm(dir, { recursive: true, force: true })));
+    }
+  }, 60_000);
+});

@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { bakeIndexHtml, type BrandPage } from '../../../scripts/lib/bake-html.ts';
+
+// The shape of the index.html Vite emits from src/index.html.
+const template = `<!doctype html>
+<html lang="de">
+  <head>
+    <meta charset="utf-8" />
+    <!--brand-head-->
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Anmeldung</title>
+    <script type="module" crossorigin src="./assets/index-abc123.js"></script>
+    <link rel="stylesheet" crossorigin href="./assets/index-def456.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+const page: BrandPage = {
+  service: 'a-dok',
+  title: 'A-Dok – Anmeldung',
+  accentColor: '#0b5cad',
+  accentTextColor: '#ffffff',
+  themeColor: '#0a4f94',
+  backgroundColor: '#f1f5fb',
+  logoHref: 'assets/logo-XYZ.svg',
+  icons: { svg: 'favicon.svg', ico: 'favicon.ico', appleTouch: 'apple-touch-icon.png' },
+  manifestHref: 'manifest.webmanifest',
+  withContentSecurityPolicy: true,
+};
+
+const baked = bakeIndexHtml(template, page);
+const cspOf = (html: string) => /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `));
+
+describe('bakeIndexHtml', () => {
+  test('sets the language, the brand and the title', () => {
+    expect(baked).toContain('<html lang="de" data-brand="a-dok">');
+    expect(baked).toContain('<title>A-Dok – Anmeldung</title>');
+    expect(baked.match(/<title>/g)).toHaveLength(1);
+  });
+
+  test('links the favicons, the touch icon and the manifest, and sets the theme colour', () => {
+    expect(baked).toContain('<link rel="icon" href="favicon.ico" sizes="48x48">');
+    expect(baked).toContain('<link rel="icon" href="favicon.svg" type="image/svg+xml">');
+    expect(baked).toContain('<link rel="apple-touch-icon" href="apple-touch-icon.png">');
+    expect(baked).toContain('<link rel="manifest" href="manifest.webmanifest">');
+    expect(baked).toContain('<meta name="theme-color" content="#0a4f94">');
+  });
+
+  test('puts the brand colours into CSS custom properties', () => {
+    expect(baked).toContain(
+      '<style>:root{--accent:#0b5cad;--accent-text:#ffffff;--page-background:#f1f5fb}</style>',
+    );
+  });
+
+  test('leaves the page background to the stylesheet when the brand sets none', () => {
+    const html = bakeIndexHtml(template, { ...page, backgroundColor: undefined });
+    expect(html).toContain('<style>:root{--accent:#0b5cad;--accent-text:#ffffff}</style>');
+  });
+
+  test('preloads the logo and the config request relative to the page, as the app fetches it', () => {
+    expect(baked).toContain(
+      '<link rel="preload" href="assets/logo-XYZ.svg" as="image" type="image/svg+xml">',
+    );
+    expect(baked).toContain('<link rel="preload" href="api/config" as="fetch" crossorigin="anonymous">');
+  });
+
+  test('asks for no referrer and no indexing', () => {
+    expect(baked).toContain('<meta name="referrer" content="no-referrer">');
+    expect(baked).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  test('has a Content-Security-Policy before anything that loads', () => {
+    const cspAt = baked.indexOf('Content-Security-Policy');
+    expect(cspAt).toBeGreaterThan(0);
+    for (const tag of ['<link', '<script', '<style']) expect(baked.indexOf(tag)).toBeGreaterThan(cspAt);
+  });
+
+  test('allows the one inline style by its hash and no inline script', () => {
+    const csp = cspOf(baked) ?? '';
+    const style = /<style>([^<]*)<\/style>/.exec(baked)?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(directive(csp, 'style-src')).toBe(`style-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  test('contains no inline script: every script element has a src', () => {
+    const scripts = baked.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toMatch(/^<script\b[^>]*\ssrc="[^"]+"[^>]*><\/script>$/);
+  });
+
+  test('escapes brand text so it cannot end the element it is in', () => {
+    const html = bakeIndexHtml(template, { ...page, title: 'A & B </title><script>alert(1)</script>' });
+    expect(html).toContain('<title>A &amp; B &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  test('escapes attribute values', () => {
+    const html = bakeIndexHtml(template, { ...page, logoHref: 'assets/"><script>x</script>.svg' });
+    expect(html).toContain('href="assets/&quot;&gt;&lt;script&gt;x&lt;/script&gt;.svg"');
+  });
+
+  test('leaves out what development does not have', () => {
+    const html = bakeIndexHtml(template, {
+      ...page,
+      icons: { svg: '/@fs/brands/a-dok/icon.svg' },
+      manifestHref: undefined,
+      withContentSecurityPolicy: false,
+    });
+    expect(html).not.toContain('Content-Security-Policy');
+    expect(html).not.toContain('favicon.ico');
+    expect(html).not.toContain('rel="manifest"');
+    expect(html).toContain('<link rel="icon" href="/@fs/brands/a-dok/icon.svg" type="image/svg+xml">');
+  });
+
+  test('refuses a template it cannot bake into', () => {
+    expect(() => bakeIndexHtml(template.replace('<!--brand-head-->', ''), page)).toThrow(/marker/);
+    expect(() => bakeIndexHtml(template.replace('lang="de"', 'lang="en"'), page)).toThrow(/lang="de"/);
+  });
+});
+
+describe('the Content-Security-Policy', () => {
+  const csp = cspOf(baked) ?? '';
+
+  test('allows scripts only from the page, reCAPTCHA, Google APIs and PayPal', () => {
+    expect(directive(csp, 'script-src')?.split(' ').slice(1)).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+      'https://apis.google.com',
+      'https://www.paypal.com',
+      'https://www.sandbox.paypal.com',
+    ]);
+  });
+
+  test('lets the app call any https backend, Firebase, PayPal and local development servers', () => {
+    const connect = directive(csp, 'connect-src')?.split(' ') ?? [];
+    for (const source of [
+      "'self'",
+      'https:',
+      'https://identitytoolkit.googleapis.com',
+      'https://www.paypal.com',
+      'http://localhost:*',
+      'http://127.0.0.1:*',
+    ]) {
+      expect(connect).toContain(source);
+    }
+  });
+
+  test('denies by default and pins the base URI', () => {
+    expect(directive(csp, 'default-src')).toBe("default-src 'none'");
+    expect(directive(csp, 'base-uri')).toBe("base-uri 'none'");
+  });
+});

@@ -1,0 +1,209 @@
+import { rm } from 'node:fs/promises';
+import { afterEach, describe, expect, test } from 'vitest';
+import { loadBrand, loadBrands } from '../../../scripts/lib/load-brands.ts';
+import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
+import { makeTempDir, validBrandJson, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
+
+const tempDirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function problemsOf(files: Record<string, string | undefined>, service = 'test-brand') {
+  const brandsDir = await makeTempDir();
+  tempDirs.push(brandsDir);
+  const result = await loadBrand(await writeBrandFolder(brandsDir, service, files));
+  return 'problems' in result ? result.problems : [];
+}
+
+const brandJson = (changes: Record<string, unknown>) => JSON.stringify({ ...validBrandJson, ...changes });
+
+describe('the brands of this repository', () => {
+  test('are all fifteen services of the spec, and all valid', async () => {
+    const { brands, invalid } = await loadBrands(defaultBrandsDir);
+    expect(invalid).toEqual([]);
+    expect(brands.map((brand) => brand.service)).toEqual([
+      'a-dok',
+      'a-ident',
+      'caac',
+      'cdap',
+      'identity',
+      'identity-cert',
+      'rapidoc',
+      'wdeag',
+      'wdmakrolog',
+      'wdmaps',
+      'wdmaps_local',
+      'wdmessenger',
+      'wdpall',
+      'wdwd',
+      'webwhatsdown',
+    ]);
+  });
+
+  test('have distinct accent colours', async () => {
+    const { brands } = await loadBrands(defaultBrandsDir);
+    expect(new Set(brands.map((brand) => brand.accentColor.toLowerCase())).size).toBe(brands.length);
+  });
+});
+
+describe('a valid brand folder', () => {
+  test('loads with its SVGs and the theme colour defaulting to the accent', async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    const dir = await writeBrandFolder(brandsDir, 'test-brand', { 'icon.svg': validSvg, '.DS_Store': 'x' });
+    const brand = await loadBrand(dir);
+    expect(brand).toMatchObject({
+      service: 'test-brand',
+      name: 'Test Brand',
+      themeColor: '#0b5cad',
+      logoSvg: validSvg,
+      iconSvg: validSvg,
+      logoDarkSvg: undefined,
+    });
+  });
+
+  test('keeps an explicit theme colour', async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    const dir = await writeBrandFolder(brandsDir, 'test-brand', {
+      'brand.json': brandJson({ themeColor: '#112233' }),
+    });
+    expect(await loadBrand(dir)).toMatchObject({ themeColor: '#112233' });
+  });
+});
+
+describe('a broken brand folder names the file, the field, the problem and what is expected', () => {
+  test.each<[string, Record<string, string | undefined>, string]>([
+    [
+      'missing logo',
+      { 'logo.svg': undefined },
+      'logo.svg: missing; expected the wordmark above the form as an SVG file',
+    ],
+    [
+      'missing brand.json',
+      { 'brand.json': undefined },
+      'brand.json: missing; every brand needs one (see docs/brands.md)',
+    ],
+    ['brand.json that is not JSON', { 'brand.json': '{ "name": ' }, 'brand.json: is not valid JSON ('],
+    [
+      'brand.json that is a list',
+      { 'brand.json': '[]' },
+      'brand.json → is a list; expected an object with the keys name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links',
+    ],
+    [
+      'invalid colour',
+      { 'brand.json': brandJson({ accentColor: 'blue' }) },
+      'brand.json → accentColor: "blue" is not a hex colour; expected a hex colour like "#0b5cad" (buttons and highlights)',
+    ],
+    [
+      'short hex colour',
+      { 'brand.json': brandJson({ themeColor: '#fff' }) },
+      'brand.json → themeColor: "#fff" is not a hex colour; expected a hex colour like "#0b5cad" for the browser toolbar',
+    ],
+    [
+      'colour of the wrong type',
+      { 'brand.json': brandJson({ backgroundColor: 255 }) },
+      'brand.json → backgroundColor: 255 is a number; expected a hex colour like "#f4f6f9" for the page background',
+    ],
+    [
+      'missing field',
+      { 'brand.json': brandJson({ name: undefined }) },
+      'brand.json → name: missing; expected the display name shown to visitors',
+    ],
+    [
+      'empty name',
+      { 'brand.json': brandJson({ name: '  ' }) },
+      'brand.json → name: "" is empty; expected the display name shown to visitors',
+    ],
+    [
+      'unknown key',
+      { 'brand.json': brandJson({ colour: '#000000' }) },
+      'brand.json → colour: unknown key; allowed keys are name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links',
+    ],
+    [
+      'unknown key in links',
+      { 'brand.json': brandJson({ links: { ...validBrandJson.links, agb: 'https://x.example/agb' } }) },
+      'brand.json → links.agb: unknown key; allowed keys are impressum, datenschutz',
+    ],
+    [
+      'footer link that is not https',
+      { 'brand.json': brandJson({ links: { ...validBrandJson.links, impressum: 'http://x.example/i' } }) },
+      'brand.json → links.impressum: "http://x.example/i" is not an https:// address; expected an https:// address of the Impressum page',
+    ],
+    [
+      'footer link that is script',
+      { 'brand.json': brandJson({ links: { ...validBrandJson.links, datenschutz: 'javascript:alert(1)' } }) },
+      'brand.json → links.datenschutz: "javascript:alert(1)" is not an https:// address',
+    ],
+    [
+      'domain that is not a host name',
+      { 'brand.json': brandJson({ domains: ['login.example.de', 'https://x.example/'] }) },
+      'brand.json → domains[1]: "https://x.example/" is not a lower-case host name; expected a list of at least one host name',
+    ],
+    [
+      'no domains',
+      { 'brand.json': brandJson({ domains: [] }) },
+      'brand.json → domains: [] is empty; expected a list of at least one host name',
+    ],
+    [
+      'bad SVG',
+      { 'logo.svg': '<svg viewBox="0 0 10 10"><rect>' },
+      'logo.svg: is not well-formed XML (line 1, column',
+    ],
+    [
+      'bad optional SVG',
+      { 'icon.svg': '<svg viewBox="0 0 1 1"><script>x()</script></svg>' },
+      'icon.svg: contains a <script> element; expected a self-contained drawing',
+    ],
+    [
+      'unexpected file',
+      { 'Logo.svg': validSvg },
+      'Logo.svg: unexpected file; a brand folder holds only brand.json, logo.svg, logo-dark.svg, icon.svg',
+    ],
+  ])('%s', async (_case, files, message) => {
+    expect(await problemsOf(files)).toContainEqual(expect.stringContaining(message));
+  });
+
+  test('a folder name that is not a service key', async () => {
+    expect(await problemsOf({}, 'AB')).toEqual([
+      'folder name "AB" is not a service key; expected lower-case letters, digits, "-" or "_", at least 3 characters',
+    ]);
+  });
+
+  test('text on the accent below 4.5:1, with the ratio found', async () => {
+    const problems = await problemsOf({
+      'brand.json': brandJson({ accentColor: '#777777', accentTextColor: '#ffffff' }),
+    });
+    expect(problems).toEqual([
+      'brand.json → accentTextColor #ffffff on accentColor #777777 has a contrast ratio of 4.47:1; ' +
+        'expected at least 4.5:1 (WCAG AA). Darken or lighten one of the two colours.',
+    ]);
+  });
+
+  test('text on the accent of exactly 4.5:1 and more passes', async () => {
+    expect(await problemsOf({ 'brand.json': brandJson({ accentColor: '#767676' }) })).toEqual([]);
+  });
+
+  test('every problem of a folder is reported, not only the first', async () => {
+    const problems = await problemsOf({
+      'brand.json': brandJson({ accentColor: 'x', title: '', extra: 1 }),
+      'logo.svg': undefined,
+      'icon.svg': '',
+    });
+    expect(problems).toHaveLength(5);
+  });
+});
+
+describe('loadBrands', () => {
+  test('reports every invalid folder and still loads the valid ones', async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    await writeBrandFolder(brandsDir, 'good-one');
+    await writeBrandFolder(brandsDir, 'no-logo', { 'logo.svg': undefined });
+    await writeBrandFolder(brandsDir, 'bad-colour', { 'brand.json': brandJson({ accentColor: '#12' }) });
+    const { brands, invalid } = await loadBrands(brandsDir);
+    expect(brands.map((brand) => brand.service)).toEqual(['good-one']);
+    expect(invalid.map((brand) => brand.service)).toEqual(['bad-colour', 'no-logo']);
+  });
+});
