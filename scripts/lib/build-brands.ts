@@ -1,3 +1,4 @@
+import { existsSync, type Dirent } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,7 +41,7 @@ export async function buildBrands({ brandsDir, outDir, cacheDir, only }: BuildOp
   const stagingDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-app-'));
   try {
     const app = await buildApp(brandsDir, stagingDir);
-    if (only === undefined) await rm(outDir, { recursive: true, force: true });
+    if (only === undefined) await removeBrandFolders(outDir);
     const emitted = await Promise.all(selected.map((brand) => emitBrand(brand, app, outDir, cacheDir)));
     const rows = await Promise.all(
       emitted.map(async ({ dir }) => ({ service: path.basename(dir), ...(await measureFolder(dir)) })),
@@ -73,6 +74,24 @@ async function buildApp(brandsDir: string, outDir: string): Promise<BuiltApp> {
       return entry.file;
     },
   };
+}
+
+/**
+ * Clears what an earlier build emitted, including brands deleted since, but nothing else: an
+ * --out-dir pointed at the wrong folder must not cost its contents.
+ */
+async function removeBrandFolders(outDir: string): Promise<void> {
+  const entries = await readdir(outDir, { withFileTypes: true }).catch((): Dirent[] => []);
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(outDir, entry.name))
+      .filter(
+        (dir) =>
+          existsSync(path.join(dir, 'index.html')) && existsSync(path.join(dir, 'manifest.webmanifest')),
+      )
+      .map((dir) => rm(dir, { recursive: true, force: true })),
+  );
 }
 
 async function measureFolder(dir: string): Promise<{ files: number; gzipBytes: number }> {

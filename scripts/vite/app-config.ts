@@ -17,7 +17,7 @@ export function createAppConfig({ brandsDir = defaultBrandsDir } = {}): UserConf
     build: {
       target: 'es2022',
       manifest: true,
-      // Logos stay files: a brand fetches only its own logo, and the CSP allows no data: scripts.
+      // Logos stay files, so a page fetches only the logo of the brand it shows.
       assetsInlineLimit: 0,
       // Every browser that meets the target supports modulepreload natively.
       modulePreload: { polyfill: false },

@@ -22,7 +22,6 @@ export function brandsPlugin({ brandsDir }: { brandsDir: string }): Plugin {
       if (id !== RESOLVED_ID) return undefined;
       const { brands, invalid } = await loadBrands(brandsDir);
       if (invalid.length > 0) this.error(formatInvalidBrands(invalid));
-      this.addWatchFile(brandsDir);
       return generateBrandsModule(brands);
     },
   };

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
@@ -147,6 +147,32 @@ describe('building all brands', () => {
       expect(b.equals(a)).toBe(true);
     } finally {
       await rm(secondOut, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('building into a folder that holds other things', () => {
+  test('replaces earlier brand folders, also of deleted brands, and keeps everything else', async () => {
+    const [brandsDir, outDir, cacheDir] = await Promise.all([
+      makeTempDir(),
+      makeTempDir('dist-'),
+      makeTempDir('cache-'),
+    ]);
+    try {
+      await writeBrandFolder(brandsDir, 'only-brand');
+      await writeBrandFolder(outDir, 'deleted-brand', {
+        'index.html': '<!doctype html>',
+        'manifest.webmanifest': '{}',
+      });
+      await writeBrandFolder(outDir, 'not-ours', { 'index.html': '<!doctype html>' });
+      await writeFile(path.join(outDir, 'notes.txt'), 'keep me');
+      const result = await buildBrands({ brandsDir, outDir, cacheDir });
+      expect(result.ok).toBe(true);
+      expect((await readdir(outDir)).sort()).toEqual(['not-ours', 'notes.txt', 'only-brand']);
+    } finally {
+      await Promise.all(
+        [brandsDir, outDir, cacheDir].map((dir) => rm(dir, { recursive: true, force: true })),
+      );
     }
   }, 60_000);
 });
