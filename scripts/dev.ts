@@ -53,6 +53,7 @@ function bakeBrandInDev(brand: Brand): Plugin {
       return bakeIndexHtml(html, {
         ...brand,
         logoHref: fsUrl('logo.svg'),
+        logoDarkHref: brand.logoDarkSvg ? fsUrl('logo-dark.svg') : undefined,
         icons: { svg: fsUrl(brand.iconSvg ? 'icon.svg' : 'logo.svg') },
         withContentSecurityPolicy: false,
       });

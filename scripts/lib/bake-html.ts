@@ -10,6 +10,8 @@ export interface BrandPage extends Pick<
 > {
   /** URLs relative to the page, except in development where Vite serves /@fs/ paths. */
   logoHref: string;
+  /** Shown instead of the logo when the system is dark, see BrandFrame. */
+  logoDarkHref?: string;
   icons: { svg: string; ico?: string; appleTouch?: string };
   manifestHref?: string;
   /** Off only in development, where Vite's React refresh injects an inline script. */
@@ -48,8 +50,9 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     `<link rel="icon" href="${attr(page.icons.svg)}" type="image/svg+xml">`,
     page.icons.appleTouch && `<link rel="apple-touch-icon" href="${attr(page.icons.appleTouch)}">`,
     page.manifestHref && `<link rel="manifest" href="${attr(page.manifestHref)}">`,
-    `<link rel="preload" href="${attr(page.logoHref)}" as="image" type="image/svg+xml">`,
-    // Same URL, mode and credentials as the app's fetch of the config, so the browser reuses it.
+    ...logoPreloads(page),
+    // The app's config fetch must use this URL and the default 'same-origin' credentials (what
+    // crossorigin="anonymous" means here), or the browser fetches the config a second time.
     '<link rel="preload" href="api/config" as="fetch" crossorigin="anonymous">',
     `<style>${style}</style>`,
   ].filter((tag): tag is string => typeof tag === 'string');
@@ -58,6 +61,16 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     .replace('<html lang="de">', `<html lang="de" data-brand="${attr(page.service)}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${text(page.title)}</title>`)
     .replace(BRAND_HEAD_MARKER, () => head.join('\n    '));
+}
+
+function logoPreloads({ logoHref, logoDarkHref }: BrandPage): string[] {
+  const preload = (href: string, media?: string) =>
+    `<link rel="preload" href="${attr(href)}" as="image" type="image/svg+xml"${media ? ` media="${media}"` : ''}>`;
+  if (!logoDarkHref) return [preload(logoHref)];
+  return [
+    preload(logoHref, 'not all and (prefers-color-scheme: dark)'),
+    preload(logoDarkHref, '(prefers-color-scheme: dark)'),
+  ];
 }
 
 function meta(kind: 'name' | 'http-equiv', key: string, content: string): string {

@@ -7,7 +7,7 @@ import { build } from 'vite';
 import { z } from 'zod';
 import { createAppConfig } from '../vite/app-config.ts';
 import { emitBrand, type BuiltApp } from './emit-brand.ts';
-import { loadBrands, type Brand } from './load-brands.ts';
+import { loadBrands } from './load-brands.ts';
 import { formatInvalidBrands, type BrandReportRow } from './report.ts';
 
 export interface BuildOptions {
@@ -67,8 +67,8 @@ async function buildApp(brandsDir: string, outDir: string): Promise<BuiltApp> {
   return {
     dir: outDir,
     html: await readFile(path.join(outDir, 'index.html'), 'utf8'),
-    logoFile(brand: Brand) {
-      const key = path.relative(appRoot, path.join(brand.dir, 'logo.svg')).split(path.sep).join('/');
+    assetFile(brand, file) {
+      const key = path.relative(appRoot, path.join(brand.dir, file)).split(path.sep).join('/');
       const entry = manifest[key];
       if (!entry) throw new Error(`Vite emitted no asset for ${key}`);
       return entry.file;

@@ -8,8 +8,8 @@ import type { Brand } from './load-brands.ts';
 export interface BuiltApp {
   dir: string;
   html: string;
-  /** The hashed file Vite emitted for a brand's logo, relative to the page. */
-  logoFile(brand: Brand): string;
+  /** The hashed file Vite emitted for one of a brand's SVGs, relative to the page. */
+  assetFile(brand: Brand, file: 'logo.svg' | 'logo-dark.svg'): string;
 }
 
 /** Writes dist/<service>/: the shared assets, the baked index.html, favicons and manifest. */
@@ -33,7 +33,8 @@ export async function emitBrand(
 
   const html = bakeIndexHtml(app.html, {
     ...brand,
-    logoHref: app.logoFile(brand),
+    logoHref: app.assetFile(brand, 'logo.svg'),
+    logoDarkHref: brand.logoDarkSvg ? app.assetFile(brand, 'logo-dark.svg') : undefined,
     icons: { svg: 'favicon.svg', ico: 'favicon.ico', appleTouch: 'apple-touch-icon.png' },
     manifestHref: 'manifest.webmanifest',
     withContentSecurityPolicy: true,

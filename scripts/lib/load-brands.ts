@@ -56,7 +56,7 @@ export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
   const problems: string[] = [];
   if (!SERVICE_KEY.test(service)) {
     problems.push(
-      `folder name "${service}" is not a service key; expected lower-case letters, digits, "-" or "_", at least 3 characters`,
+      `folder name "${service}" is not a service key; expected at least 3 lower-case letters, digits, "-" or "_", starting with a letter or digit`,
     );
   }
 

@@ -18,16 +18,12 @@ export function checkSvg(text: string): string[] {
   if (/<!DOCTYPE[^>]*\[|<!ENTITY/i.test(text)) {
     return ['declares entities in its DOCTYPE; expected a self-contained drawing without entities'];
   }
-  const body = text
-    .replace(/<\?xml[\s\S]*?\?>/, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<!DOCTYPE[^>]*>/i, '')
-    .trimStart();
-  const root = /^<svg\b[^>]*>/.exec(body);
+  const body = withoutProlog(text);
+  const root = rootTag(body);
   if (!root) return ['does not start with an <svg> element; expected an SVG image'];
 
   const problems: string[] = [];
-  if (!readViewBox(root[0])) {
+  if (!readViewBox(body)) {
     problems.push(
       'has no usable viewBox on its <svg> element; expected e.g. viewBox="0 0 200 48" so it can scale',
     );
@@ -36,7 +32,8 @@ export function checkSvg(text: string): string[] {
     [/<([\w-]+:)?script\b/i, 'contains a <script> element'],
     [/<([\w-]+:)?foreignObject\b/i, 'contains a <foreignObject> element'],
     [/\son[a-z]+\s*=/i, 'contains an event handler attribute (on…=)'],
-    [/(href\s*=\s*["']\s*|url\(\s*["']?\s*)(https?:|\/\/)/i, 'refers to an outside resource'],
+    [/(href\s*=\s*["']\s*|url\(\s*["']?\s*)(https?:|\/\/)|@import/i, 'refers to an outside resource'],
+    [/javascript:/i, 'contains a javascript: address'],
   ];
   for (const [pattern, problem] of forbidden) {
     if (pattern.test(body)) problems.push(`${problem}; expected a self-contained drawing`);
@@ -44,13 +41,26 @@ export function checkSvg(text: string): string[] {
   return problems;
 }
 
-/** Width and height of the first viewBox in the text, when it has a positive size. */
+/** Width and height of the root element's viewBox, when it has a positive size. */
 export function readViewBox(svg: string): { width: number; height: number } | undefined {
-  const match = /\sviewBox\s*=\s*["']\s*([-\d.e]+)[\s,]+([-\d.e]+)[\s,]+([\d.e]+)[\s,]+([\d.e]+)\s*["']/.exec(
-    svg,
-  );
+  const root = rootTag(withoutProlog(svg));
+  const match =
+    root &&
+    /\sviewBox\s*=\s*["']\s*([-\d.e]+)[\s,]+([-\d.e]+)[\s,]+([\d.e]+)[\s,]+([\d.e]+)\s*["']/.exec(root);
   if (!match) return undefined;
   const width = Number(match[3]);
   const height = Number(match[4]);
   return width > 0 && height > 0 ? { width, height } : undefined;
+}
+
+function withoutProlog(text: string): string {
+  return text
+    .replace(/<\?xml[\s\S]*?\?>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<!DOCTYPE[^>]*>/i, '')
+    .trimStart();
+}
+
+function rootTag(body: string): string | undefined {
+  return /^<svg\b[^>]*>/.exec(body)?.[0];
 }

@@ -72,6 +72,16 @@ describe('bakeIndexHtml', () => {
     expect(baked).toContain('<link rel="preload" href="api/config" as="fetch" crossorigin="anonymous">');
   });
 
+  test('preloads only the logo the colour scheme shows when the brand has a dark one', () => {
+    const html = bakeIndexHtml(template, { ...page, logoDarkHref: 'assets/logo-dark-XYZ.svg' });
+    expect(html).toContain(
+      '<link rel="preload" href="assets/logo-XYZ.svg" as="image" type="image/svg+xml" media="not all and (prefers-color-scheme: dark)">',
+    );
+    expect(html).toContain(
+      '<link rel="preload" href="assets/logo-dark-XYZ.svg" as="image" type="image/svg+xml" media="(prefers-color-scheme: dark)">',
+    );
+  });
+
   test('asks for no referrer and no indexing', () => {
     expect(baked).toContain('<meta name="referrer" content="no-referrer">');
     expect(baked).toContain('<meta name="robots" content="noindex, nofollow">');

@@ -167,7 +167,7 @@ describe('a broken brand folder names the file, the field, the problem and what 
 
   test('a folder name that is not a service key', async () => {
     expect(await problemsOf({}, 'AB')).toEqual([
-      'folder name "AB" is not a service key; expected lower-case letters, digits, "-" or "_", at least 3 characters',
+      'folder name "AB" is not a service key; expected at least 3 lower-case letters, digits, "-" or "_", starting with a letter or digit',
     ]);
   });
 

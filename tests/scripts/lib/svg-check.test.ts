@@ -37,6 +37,18 @@ describe('checkSvg', () => {
       '<svg viewBox="0 0 1 1"><rect fill="url(http://evil.example/p)"/></svg>',
       /refers to an outside resource/,
     ],
+    [
+      '<svg viewBox="0 0 1 1"><a href="javascript:alert(1)"><rect/></a></svg>',
+      /contains a javascript: address/,
+    ],
+    [
+      '<svg viewBox="0 0 1 1"><set attributeName="href" to="javascript:alert(1)"/></svg>',
+      /contains a javascript: address/,
+    ],
+    [
+      '<svg viewBox="0 0 1 1"><style>@import "https://evil.example/a.css";</style></svg>',
+      /refers to an outside resource/,
+    ],
   ])('refuses %j', (svg, problem) => {
     const problems = checkSvg(svg);
     expect(problems).toContainEqual(expect.stringMatching(problem));
@@ -60,6 +72,10 @@ describe('checkSvg', () => {
 describe('readViewBox', () => {
   test.each([
     ['<svg viewBox="0 0 200 48">', { width: 200, height: 48 }],
+    [
+      '<!-- <svg viewBox="0 0 1 1"> -->\n<svg viewBox="0 0 200 48"><svg viewBox="0 0 5 5"/></svg>',
+      { width: 200, height: 48 },
+    ],
     ["<svg viewBox='0,0,10.5,3'>", { width: 10.5, height: 3 }],
     ['<svg viewBox="-5 -5 20 10">', { width: 20, height: 10 }],
     ['<svg width="10">', undefined],
