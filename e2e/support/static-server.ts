@@ -17,8 +17,9 @@ const CONTENT_TYPES: Record<string, string> = {
 export async function startStaticServer(root: string): Promise<{ url: string; server: Server }> {
   const server = createServer(async (request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    let file = path.join(root, path.normalize(decodeURIComponent(pathname)));
-    if (!file.startsWith(root + path.sep)) return void response.writeHead(404).end();
+    // URL parsing has already resolved dot segments and kept %2F encoded, so the path stays in root.
+    let file = path.join(root, pathname);
+    if (!file.startsWith(path.join(root, path.sep))) return void response.writeHead(404).end();
     const stats = await stat(file).catch(() => undefined);
     if (stats?.isDirectory()) file = path.join(file, 'index.html');
     const type = CONTENT_TYPES[path.extname(file)];
