@@ -12,7 +12,7 @@ function rgb(hex: string): string {
 
 for (const brand of brands) {
   test(`${brand.service}: the deployed page shows its brand and breaks no policy`, async ({ page }) => {
-    const problems = await openBrandPage(page, brand.service);
+    const { problems, requests } = await openBrandPage(page, brand.service);
 
     await expect(page).toHaveTitle(brand.title);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
@@ -39,6 +39,26 @@ for (const brand of brands) {
       'href',
       brand.links.datenschutz,
     );
+    // Every brand's logo ships in assets/, but the page fetches only its own.
+    const logoSrc = await logo.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(new Set(requests.filter((url) => /\/assets\/logo[-.]/.test(url)))).toEqual(new Set([logoSrc]));
+
     expect(problems).toEqual([]);
   });
 }
+
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  for (const brand of brands.filter((b) => b.logoDark)) {
+    test(`${brand.service}: shows and fetches only the dark logo`, async ({ page }) => {
+      const { problems, requests } = await openBrandPage(page, brand.service);
+      const logo = page.getByRole('img', { name: brand.name });
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const logoSrc = await logo.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(logoSrc).toMatch(/\/assets\/logo-dark-[\w-]+\.svg$/);
+      expect(new Set(requests.filter((url) => /\/assets\/logo[-.]/.test(url)))).toEqual(new Set([logoSrc]));
+      expect(problems).toEqual([]);
+    });
+  }
+});

@@ -23,7 +23,7 @@ if (values.brand !== undefined && !brand) {
   process.exit(1);
 }
 
-const config = createAppConfig();
+const config = createAppConfig({ brands });
 const server = await createServer({
   ...config,
   configFile: false,
@@ -53,8 +53,8 @@ function bakeBrandInDev(brand: Brand): Plugin {
       return bakeIndexHtml(html, {
         ...brand,
         logoHref: fsUrl('logo.svg'),
-        logoDarkHref: brand.logoDarkSvg ? fsUrl('logo-dark.svg') : undefined,
-        icons: { svg: fsUrl(brand.iconSvg ? 'icon.svg' : 'logo.svg') },
+        logoDarkHref: brand.logoDark ? fsUrl('logo-dark.svg') : undefined,
+        icons: { svg: fsUrl(brand.icon ? 'icon.svg' : 'logo.svg') },
         withContentSecurityPolicy: false,
       });
     },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { configRequest } from '../../src/lib/config-request.ts';
 import { buildContentSecurityPolicy } from './csp.ts';
 import type { Brand } from './load-brands.ts';
 
@@ -51,14 +52,12 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     page.icons.appleTouch && `<link rel="apple-touch-icon" href="${attr(page.icons.appleTouch)}">`,
     page.manifestHref && `<link rel="manifest" href="${attr(page.manifestHref)}">`,
     ...logoPreloads(page),
-    // The app's config fetch must use this URL and the default 'same-origin' credentials (what
-    // crossorigin="anonymous" means here), or the browser fetches the config a second time.
-    '<link rel="preload" href="api/config" as="fetch" crossorigin="anonymous">',
+    configPreload(),
     `<style>${style}</style>`,
   ].filter((tag): tag is string => typeof tag === 'string');
 
   return template
-    .replace('<html lang="de">', `<html lang="de" data-brand="${attr(page.service)}">`)
+    .replace('<html lang="de">', () => brandMarker(page.service))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${text(page.title)}</title>`)
     .replace(BRAND_HEAD_MARKER, () => head.join('\n    '));
 }
@@ -71,6 +70,17 @@ function logoPreloads({ logoHref, logoDarkHref }: BrandPage): string[] {
     preload(logoHref, 'not all and (prefers-color-scheme: dark)'),
     preload(logoDarkHref, '(prefers-color-scheme: dark)'),
   ];
+}
+
+/** The opening <html> tag that names the brand baked into a page. */
+export function brandMarker(service: string): string {
+  return `<html lang="de" data-brand="${attr(service)}">`;
+}
+
+function configPreload(): string {
+  // For a fetch preload, crossorigin="anonymous" is credentials 'same-origin', the fetch default.
+  const crossorigin = configRequest.credentials === 'same-origin' ? 'anonymous' : 'use-credentials';
+  return `<link rel="preload" href="${attr(configRequest.path)}" as="fetch" crossorigin="${crossorigin}">`;
 }
 
 function meta(kind: 'name' | 'http-equiv', key: string, content: string): string {

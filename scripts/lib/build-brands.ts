@@ -1,4 +1,4 @@
-import { existsSync, type Dirent } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +6,9 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { z } from 'zod';
 import { createAppConfig } from '../vite/app-config.ts';
+import { brandMarker } from './bake-html.ts';
 import { emitBrand, type BuiltApp } from './emit-brand.ts';
-import { loadBrands } from './load-brands.ts';
+import { loadBrands, type Brand } from './load-brands.ts';
 import { formatInvalidBrands, type BrandReportRow } from './report.ts';
 
 export interface BuildOptions {
@@ -40,7 +41,7 @@ export async function buildBrands({ brandsDir, outDir, cacheDir, only }: BuildOp
 
   const stagingDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-app-'));
   try {
-    const app = await buildApp(brandsDir, stagingDir);
+    const app = await buildApp(brands, stagingDir);
     if (only === undefined) await removeBrandFolders(outDir);
     const emitted = await Promise.all(selected.map((brand) => emitBrand(brand, app, outDir, cacheDir)));
     const rows = await Promise.all(
@@ -52,8 +53,8 @@ export async function buildBrands({ brandsDir, outDir, cacheDir, only }: BuildOp
   }
 }
 
-async function buildApp(brandsDir: string, outDir: string): Promise<BuiltApp> {
-  const config = createAppConfig({ brandsDir });
+async function buildApp(brands: Brand[], outDir: string): Promise<BuiltApp> {
+  const config = createAppConfig({ brands });
   await build({
     ...config,
     configFile: false,
@@ -78,19 +79,19 @@ async function buildApp(brandsDir: string, outDir: string): Promise<BuiltApp> {
 
 /**
  * Clears what an earlier build emitted, including brands deleted since, but nothing else: an
- * --out-dir pointed at the wrong folder must not cost its contents.
+ * --out-dir pointed at the wrong folder must not cost its contents. A folder is ours when its
+ * index.html carries the brand marker bakeIndexHtml writes for that very folder name.
  */
 async function removeBrandFolders(outDir: string): Promise<void> {
   const entries = await readdir(outDir, { withFileTypes: true }).catch((): Dirent[] => []);
   await Promise.all(
     entries
       .filter((entry) => entry.isDirectory())
-      .map((entry) => path.join(outDir, entry.name))
-      .filter(
-        (dir) =>
-          existsSync(path.join(dir, 'index.html')) && existsSync(path.join(dir, 'manifest.webmanifest')),
-      )
-      .map((dir) => rm(dir, { recursive: true, force: true })),
+      .map(async (entry) => {
+        const dir = path.join(outDir, entry.name);
+        const html = await readFile(path.join(dir, 'index.html'), 'utf8').catch(() => '');
+        if (html.includes(brandMarker(entry.name))) await rm(dir, { recursive: true, force: true });
+      }),
   );
 }
 

@@ -25,16 +25,12 @@ export async function emitBrand(
   await cp(path.join(app.dir, 'assets'), path.join(dir, 'assets'), { recursive: true });
 
   const background = brand.backgroundColor ?? '#ffffff';
-  const { fromCache } = await writeFavicons(
-    { svg: brand.iconSvg ?? brand.logoSvg, background },
-    dir,
-    cacheDir,
-  );
+  const { fromCache } = await writeFavicons({ svg: brand.icon ?? brand.logo, background }, dir, cacheDir);
 
   const html = bakeIndexHtml(app.html, {
     ...brand,
     logoHref: app.assetFile(brand, 'logo.svg'),
-    logoDarkHref: brand.logoDarkSvg ? app.assetFile(brand, 'logo-dark.svg') : undefined,
+    logoDarkHref: brand.logoDark ? app.assetFile(brand, 'logo-dark.svg') : undefined,
     icons: { svg: 'favicon.svg', ico: 'favicon.ico', appleTouch: 'apple-touch-icon.png' },
     manifestHref: 'manifest.webmanifest',
     withContentSecurityPolicy: true,

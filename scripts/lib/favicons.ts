@@ -1,11 +1,19 @@
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import pngToIco from 'png-to-ico';
 import sharp from 'sharp';
+import { z } from 'zod';
+import type { SvgFile } from './load-brands.ts';
 
 /** Raise when the way icons are drawn changes, so cached icons are drawn anew. */
-const RECIPE_VERSION = 1;
+const RECIPE_VERSION = 2;
+const TOOL_VERSIONS = {
+  sharp: sharp.versions,
+  pngToIco: z.object({ version: z.string() }).parse(createRequire(import.meta.url)('png-to-ico/package.json'))
+    .version,
+};
 const ICO_SIZES = [16, 32, 48];
 const PNG_ICONS = [
   { file: 'apple-touch-icon.png', size: 180 },
@@ -16,15 +24,18 @@ const PNG_ICONS = [
 export const FAVICON_FILES = ['favicon.ico', 'favicon.svg', ...PNG_ICONS.map((icon) => icon.file)];
 
 export interface FaviconSource {
-  /** icon.svg when the brand has one, otherwise its logo, drawn centred on a square. */
-  svg: string;
+  /** icon.svg when the brand has one, otherwise its logo, centred on a square. */
+  svg: SvgFile;
   /** Fills the transparent parts of the touch icons, which iOS would otherwise show black. */
   background: string;
 }
 
+/** Draws of this process, so brands with the same icon wait for one draw instead of racing. */
+const drawing = new Map<string, Promise<void>>();
+
 /**
  * Writes the favicon set into outDir. Drawn icons are cached by a hash of their inputs, so a
- * brand whose source did not change costs two file copies per icon on rebuild.
+ * brand whose source did not change costs one file copy per icon on rebuild.
  */
 export async function writeFavicons(
   source: FaviconSource,
@@ -32,23 +43,32 @@ export async function writeFavicons(
   cacheDir: string,
 ): Promise<{ fromCache: boolean }> {
   const key = createHash('sha256')
-    .update(JSON.stringify({ RECIPE_VERSION, sharp: sharp.versions.sharp, ...source }))
+    .update(
+      JSON.stringify({ RECIPE_VERSION, TOOL_VERSIONS, svg: source.svg.text, background: source.background }),
+    )
     .digest('hex')
     .slice(0, 32);
   const cached = path.join(cacheDir, key);
   const fromCache = await hasAll(cached, FAVICON_FILES);
-  if (!fromCache) await drawInto(source, cached);
+  if (!fromCache) {
+    let draw = drawing.get(cached);
+    if (!draw) {
+      draw = drawInto(source, cacheDir, cached).finally(() => drawing.delete(cached));
+      drawing.set(cached, draw);
+    }
+    await draw;
+  }
   await mkdir(outDir, { recursive: true });
   await Promise.all(FAVICON_FILES.map((file) => copyFile(path.join(cached, file), path.join(outDir, file))));
   return { fromCache };
 }
 
-async function drawInto(source: FaviconSource, dir: string): Promise<void> {
+async function drawInto(source: FaviconSource, cacheDir: string, dir: string): Promise<void> {
   // Drawn into a private folder and renamed into place, so a parallel or interrupted build
-  // never leaves a half-written cache entry behind.
-  const staging = `${dir}.${process.pid}.${Date.now()}`;
-  await mkdir(staging, { recursive: true });
-  const svg = Buffer.from(source.svg);
+  // never sees a half-written cache entry.
+  await mkdir(cacheDir, { recursive: true });
+  const staging = await mkdtemp(`${dir}.tmp-`);
+  const svg = Buffer.from(squareSvg(source.svg));
   const icoPngs = await Promise.all(ICO_SIZES.map((size) => drawSquare(svg, size)));
   await Promise.all([
     writeFile(path.join(staging, 'favicon.svg'), svg),
@@ -57,12 +77,26 @@ async function drawInto(source: FaviconSource, dir: string): Promise<void> {
       writeFile(path.join(staging, file), await drawSquare(svg, size, source.background)),
     ),
   ]);
-  await rm(dir, { recursive: true, force: true });
   await rename(staging, dir).catch(async (error: NodeJS.ErrnoException) => {
-    // Another build finished the same entry first; its icons are identical.
     await rm(staging, { recursive: true, force: true });
+    // Another build process finished the same entry first; its icons are the same.
     if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
   });
+}
+
+/**
+ * The drawing with its viewBox widened to a square around it, so a wide wordmark used as a
+ * favicon is centred instead of being squeezed or cut by the browser.
+ */
+export function squareSvg({ text, viewBox: { x, y, width, height } }: SvgFile): string {
+  if (width === height) return text;
+  const side = Math.max(width, height);
+  const box = `${x - (side - width) / 2} ${y - (side - height) / 2} ${side} ${side}`;
+  return text.replace(/<svg\b[^>]*>/, (tag) =>
+    tag
+      .replace(/\s(width|height)\s*=\s*("[^"]*"|'[^']*')/g, '')
+      .replace(/(\sviewBox\s*=\s*)("[^"]*"|'[^']*')/, `$1"${box}"`),
+  );
 }
 
 /** A square PNG of the drawing, transparent around it unless a background is given. */

@@ -1,9 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { contrastRatio } from '../../src/lib/contrast.ts';
 import { brandJsonSchema, fieldExpectations, type BrandJson } from './brand-schema.ts';
-import { checkSvg } from './svg-check.ts';
+import { inspectSvg, type ViewBox } from './svg-check.ts';
 
 export interface Brand extends BrandJson {
   /** brand.json's themeColor, or the accent colour when it has none. */
@@ -11,9 +11,14 @@ export interface Brand extends BrandJson {
   /** The folder name, which is the service key of the config. */
   service: string;
   dir: string;
-  logoSvg: string;
-  logoDarkSvg?: string;
-  iconSvg?: string;
+  logo: SvgFile;
+  logoDark?: SvgFile;
+  icon?: SvgFile;
+}
+
+export interface SvgFile {
+  text: string;
+  viewBox: ViewBox;
 }
 
 export interface InvalidBrand {
@@ -68,13 +73,13 @@ export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
   }
 
   const brandJson = await readBrandJson(dir, files, problems);
-  const logoSvg = await readSvg(dir, 'logo.svg', files, problems, { required: true });
-  const logoDarkSvg = await readSvg(dir, 'logo-dark.svg', files, problems);
-  const iconSvg = await readSvg(dir, 'icon.svg', files, problems);
+  const logo = await readSvg(dir, 'logo.svg', files, problems, { required: true });
+  const logoDark = await readSvg(dir, 'logo-dark.svg', files, problems);
+  const icon = await readSvg(dir, 'icon.svg', files, problems);
 
-  if (problems.length > 0 || !brandJson || logoSvg === undefined) return { service, problems };
+  if (problems.length > 0 || !brandJson || !logo) return { service, problems };
   const themeColor = brandJson.themeColor ?? brandJson.accentColor;
-  return { ...brandJson, themeColor, service, dir, logoSvg, logoDarkSvg, iconSvg };
+  return { ...brandJson, themeColor, service, dir, logo, logoDark, icon };
 }
 
 async function readBrandJson(
@@ -116,15 +121,17 @@ async function readSvg(
   files: string[],
   problems: string[],
   { required = false } = {},
-): Promise<string | undefined> {
+): Promise<SvgFile | undefined> {
   if (!files.includes(name)) {
     if (required) problems.push(`${name}: missing; expected ${KNOWN_FILES.get(name)} as an SVG file`);
     return undefined;
   }
   const text = await readFile(path.join(dir, name), 'utf8');
-  const svgProblems = checkSvg(text);
-  problems.push(...svgProblems.map((problem) => `${name}: ${problem}`));
-  return svgProblems.length === 0 ? text : undefined;
+  const inspection = inspectSvg(text);
+  problems.push(...inspection.problems.map((problem) => `${name}: ${problem}`));
+  return inspection.problems.length === 0 && inspection.viewBox
+    ? { text, viewBox: inspection.viewBox }
+    : undefined;
 }
 
 /** Turns one schema issue into "field: what is wrong; expected what". */
@@ -148,10 +155,11 @@ export function describeIssue(issue: z.core.$ZodIssue): string[] {
 }
 
 function allowedKeys(objectPath: PropertyKey[]): string[] {
-  const prefix = objectPath.length === 0 ? '' : `${expectationKey(objectPath)}.`;
-  return Object.keys(fieldExpectations)
-    .filter((key) => key.startsWith(prefix) && !key.slice(prefix.length).includes('.'))
-    .map((key) => key.slice(prefix.length));
+  let schema: z.ZodType = brandJsonSchema;
+  for (const segment of objectPath) {
+    if (schema instanceof z.ZodObject && typeof segment === 'string') schema = schema.shape[segment];
+  }
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
 function expectationKey(issuePath: PropertyKey[]): string {

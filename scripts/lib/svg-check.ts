@@ -1,66 +1,172 @@
-import { XMLValidator } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+export interface ViewBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface SvgInspection {
+  problems: string[];
+  /** The root element's viewBox, when it has one with a positive size. */
+  viewBox?: ViewBox;
+}
+
+interface XmlElement {
+  name: string;
+  attributes: Record<string, string>;
+  children: XmlNode[];
+}
+type XmlNode = XmlElement | { text: string };
+
+const SELF_CONTAINED = 'expected a self-contained drawing';
+const FORBIDDEN_ELEMENTS = new Set([
+  'script',
+  'foreignobject',
+  'iframe',
+  'embed',
+  'object',
+  'handler',
+  'listener',
+]);
+/** Attributes whose value a renderer loads or navigates to (`values` holds a `;` list). */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'to', 'from', 'by', 'values', 'base']);
+const RASTER_DATA = /^data:image\/(png|jpe?g|gif|webp)[;,]/;
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  // Entities are decoded here, not by the parser, so every check sees the value a browser sees.
+  processEntities: false,
+  parseAttributeValue: false,
+  parseTagValue: false,
+  trimValues: false,
+  cdataPropName: '#cdata',
+  commentPropName: '#comment',
+});
 
 /**
- * Problems that make an SVG unfit as a logo or favicon source. favicon.svg is served as a
- * document of its own on the brand's origin, so anything that could run script or pull in
- * outside content is refused, not only malformed XML.
+ * Checks an SVG meant as a logo or favicon source. favicon.svg is served as a document of its
+ * own on the brand's origin, so anything that could run script or pull in outside content is
+ * refused, not only malformed XML. The checks run on the parsed, entity-decoded document, since
+ * `&#106;avascript:` is `javascript:` to a browser.
  */
-export function checkSvg(text: string): string[] {
-  if (text.trim() === '') return ['is empty; expected an SVG image'];
+export function inspectSvg(text: string): SvgInspection {
+  if (text.trim() === '') return { problems: ['is empty; expected an SVG image'] };
 
   const validation = XMLValidator.validate(text);
   if (validation !== true) {
     const { msg, line, col } = validation.err;
-    return [`is not well-formed XML (line ${line}, column ${col}: ${msg}); expected an SVG image`];
+    return {
+      problems: [`is not well-formed XML (line ${line}, column ${col}: ${msg}); expected an SVG image`],
+    };
   }
-
   // Editors such as Illustrator write a public DOCTYPE; only an internal subset declares entities.
   if (/<!DOCTYPE[^>]*\[|<!ENTITY/i.test(text)) {
-    return ['declares entities in its DOCTYPE; expected a self-contained drawing without entities'];
+    return { problems: [`declares entities in its DOCTYPE; ${SELF_CONTAINED} without entities`] };
   }
-  const body = withoutProlog(text);
-  const root = rootTag(body);
-  if (!root) return ['does not start with an <svg> element; expected an SVG image'];
 
-  const problems: string[] = [];
-  if (!readViewBox(body)) {
-    problems.push(
+  const nodes = toNodes(parser.parse(text));
+  const elements = nodes.filter((node): node is XmlElement => 'name' in node);
+  const instruction = elements.find((element) => element.name.startsWith('?') && element.name !== '?xml');
+  if (instruction) {
+    return { problems: [`contains the processing instruction <${instruction.name}>; ${SELF_CONTAINED}`] };
+  }
+  const [root, ...others] = elements.filter((element) => element.name !== '?xml');
+  if (root?.name !== 'svg' || others.length > 0) {
+    return { problems: ['does not consist of one <svg> element; expected an SVG image'] };
+  }
+
+  const problems = new Set<string>();
+  const viewBox = parseViewBox(root.attributes.viewBox);
+  if (!viewBox) {
+    problems.add(
       'has no usable viewBox on its <svg> element; expected e.g. viewBox="0 0 200 48" so it can scale',
     );
   }
-  const forbidden: [RegExp, string][] = [
-    [/<([\w-]+:)?script\b/i, 'contains a <script> element'],
-    [/<([\w-]+:)?foreignObject\b/i, 'contains a <foreignObject> element'],
-    [/\son[a-z]+\s*=/i, 'contains an event handler attribute (on…=)'],
-    [/(href\s*=\s*["']\s*|url\(\s*["']?\s*)(https?:|\/\/)|@import/i, 'refers to an outside resource'],
-    [/javascript:/i, 'contains a javascript: address'],
-  ];
-  for (const [pattern, problem] of forbidden) {
-    if (pattern.test(body)) problems.push(`${problem}; expected a self-contained drawing`);
+  walk(root, (problem) => problems.add(`${problem}; ${SELF_CONTAINED}`));
+  return { problems: [...problems], viewBox };
+}
+
+function walk(element: XmlElement, report: (problem: string) => void): void {
+  const localName = (name: string) => (name.split(':').pop() ?? name).toLowerCase();
+  if (FORBIDDEN_ELEMENTS.has(localName(element.name))) report(`contains a <${element.name}> element`);
+
+  for (const [name, raw] of Object.entries(element.attributes)) {
+    const lowerName = name.toLowerCase();
+    if (lowerName === 'xmlns' || lowerName.startsWith('xmlns:')) continue;
+    const value = decodeXml(raw);
+    const compact = value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
+    if (lowerName.startsWith('on')) report(`contains an event handler attribute (${name}=)`);
+    if (compact.includes('javascript:')) report('contains a javascript: address');
+    const addresses = localName(name) === 'values' ? compact.split(';') : [compact];
+    if (URL_ATTRIBUTES.has(localName(name)) && addresses.some(isOutsideAddress)) {
+      report('refers to an outside resource');
+    }
+    if (lowerName === 'style') checkCss(value, report);
   }
-  return problems;
+
+  for (const child of element.children) {
+    if ('name' in child) walk(child, report);
+    else if (localName(element.name) === 'style') checkCss(decodeXml(child.text), report);
+  }
 }
 
-/** Width and height of the root element's viewBox, when it has a positive size. */
-export function readViewBox(svg: string): { width: number; height: number } | undefined {
-  const root = rootTag(withoutProlog(svg));
-  const match =
-    root &&
-    /\sviewBox\s*=\s*["']\s*([-\d.e]+)[\s,]+([-\d.e]+)[\s,]+([\d.e]+)[\s,]+([\d.e]+)\s*["']/.exec(root);
-  if (!match) return undefined;
-  const width = Number(match[3]);
-  const height = Number(match[4]);
-  return width > 0 && height > 0 ? { width, height } : undefined;
+function checkCss(css: string, report: (problem: string) => void): void {
+  // CSS escapes can spell any word (u\72l is url), so none are allowed.
+  if (css.includes('\\')) report('uses a CSS escape');
+  if (/@import/i.test(css)) report('refers to an outside resource');
+  for (const [, address = ''] of css.matchAll(/url\(\s*['"]?([^'")]*)/gi)) {
+    if (isOutsideAddress(address.replace(/\s/g, '').toLowerCase())) report('refers to an outside resource');
+  }
 }
 
-function withoutProlog(text: string): string {
-  return text
-    .replace(/<\?xml[\s\S]*?\?>/, '')
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<!DOCTYPE[^>]*>/i, '')
-    .trimStart();
+/** Anything but a reference inside the document or an embedded raster image. */
+function isOutsideAddress(compact: string): boolean {
+  if (compact.startsWith('data:')) return !RASTER_DATA.test(compact);
+  return /^(https?:|\/\/)/.test(compact) || compact.startsWith('javascript:');
 }
 
-function rootTag(body: string): string | undefined {
-  return /^<svg\b[^>]*>/.exec(body)?.[0];
+function parseViewBox(value: string | undefined): ViewBox | undefined {
+  const numbers =
+    value
+      ?.trim()
+      .split(/[\s,]+/)
+      .map(Number) ?? [];
+  if (numbers.length !== 4 || numbers.some((n) => !Number.isFinite(n))) return undefined;
+  const [x = 0, y = 0, width = 0, height = 0] = numbers;
+  return width > 0 && height > 0 ? { x, y, width, height } : undefined;
+}
+
+function decodeXml(text: string): string {
+  const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, body: string) => {
+    if (body.startsWith('#')) {
+      const code = body[1]?.toLowerCase() === 'x' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return named[body] ?? entity;
+  });
+}
+
+/** fast-xml-parser's ordered output, turned into typed nodes; comments are dropped. */
+function toNodes(raw: unknown): XmlNode[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((item: unknown): XmlNode[] => {
+    if (typeof item !== 'object' || item === null) return [];
+    const entries = Object.entries(item);
+    const attributes: unknown = entries.find(([key]) => key === ':@')?.[1];
+    const [name, children] = entries.find(([key]) => key !== ':@') ?? [];
+    if (name === undefined || name === '#comment') return [];
+    if (name === '#text') return [{ text: String(children) }];
+    if (name === '#cdata') return toNodes(children);
+    return [{ name, attributes: toAttributes(attributes), children: toNodes(children) }];
+  });
+}
+
+function toAttributes(raw: unknown): Record<string, string> {
+  if (typeof raw !== 'object' || raw === null) return {};
+  return Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, String(value)]));
 }

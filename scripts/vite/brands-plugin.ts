@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { Brand as RuntimeBrand } from '../../src/features/branding/brand.ts';
+import { loadBrands, type Brand, type SvgFile } from '../lib/load-brands.ts';
 import { formatInvalidBrands } from '../lib/report.ts';
-import { loadBrands, type Brand } from '../lib/load-brands.ts';
-import { readViewBox } from '../lib/svg-check.ts';
+
+/** Brands a caller already loaded and validated, or the folder to load them from. */
+export type BrandSource = { brands: Brand[] } | { brandsDir: string };
 
 const MODULE_ID = 'virtual:brands';
 const RESOLVED_ID = `\0${MODULE_ID}`;
@@ -12,7 +14,7 @@ const RESOLVED_ID = `\0${MODULE_ID}`;
  * Serves `virtual:brands`: every valid brand with its logos imported as hashed assets, so the
  * one shared bundle can show any brand while the browser fetches only the logo it needs.
  */
-export function brandsPlugin({ brandsDir }: { brandsDir: string }): Plugin {
+export function brandsPlugin(source: BrandSource): Plugin {
   return {
     name: 'login-gateway:brands',
     resolveId(source) {
@@ -20,7 +22,8 @@ export function brandsPlugin({ brandsDir }: { brandsDir: string }): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const { brands, invalid } = await loadBrands(brandsDir);
+      if ('brands' in source) return generateBrandsModule(source.brands);
+      const { brands, invalid } = await loadBrands(source.brandsDir);
       if (invalid.length > 0) this.error(formatInvalidBrands(invalid));
       return generateBrandsModule(brands);
     },
@@ -29,13 +32,10 @@ export function brandsPlugin({ brandsDir }: { brandsDir: string }): Plugin {
 
 function generateBrandsModule(brands: Brand[]): string {
   const imports: string[] = [];
-  const importLogo = (brand: Brand, file: string, svg: string) => {
+  const importLogo = (brand: Brand, file: string, { viewBox }: SvgFile) => {
     const name = `logo${imports.length}`;
     imports.push(`import ${name} from ${JSON.stringify(`${path.join(brand.dir, file)}?url`)};`);
-    const viewBox = readViewBox(svg);
-    if (!viewBox) throw new Error(`${brand.service}/${file} lost its viewBox after validation`);
-    const { width, height } = viewBox;
-    return `{ src: ${name}, width: ${width}, height: ${height} }`;
+    return `{ src: ${name}, width: ${viewBox.width}, height: ${viewBox.height} }`;
   };
   const entries = brands.map((brand) => {
     const data: Omit<RuntimeBrand, 'logo' | 'logoDark'> = {
@@ -48,8 +48,8 @@ function generateBrandsModule(brands: Brand[]): string {
       backgroundColor: brand.backgroundColor,
       links: brand.links,
     };
-    const logos = [`logo: ${importLogo(brand, 'logo.svg', brand.logoSvg)}`];
-    if (brand.logoDarkSvg) logos.push(`logoDark: ${importLogo(brand, 'logo-dark.svg', brand.logoDarkSvg)}`);
+    const logos = [`logo: ${importLogo(brand, 'logo.svg', brand.logo)}`];
+    if (brand.logoDark) logos.push(`logoDark: ${importLogo(brand, 'logo-dark.svg', brand.logoDark)}`);
     return `  ${JSON.stringify(brand.service)}: { ...${JSON.stringify(data)}, ${logos.join(', ')} },`;
   });
   return `${imports.join('\n')}\nexport const brands = {\n${entries.join('\n')}\n};\n`;

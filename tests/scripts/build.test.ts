@@ -1,10 +1,12 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBrands, type BuildResult } from '../../scripts/lib/build-brands.ts';
+import { squareSvg } from '../../scripts/lib/favicons.ts';
 import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
 import { copyRealBrands, makeTempDir, readJson, writeBrandFolder } from './brand-fixtures.ts';
@@ -66,6 +68,23 @@ describe('building all brands', () => {
     }
   });
 
+  test('runs no inline script and allows its one inline style by hash', async () => {
+    for (const brand of brands) {
+      const html = await readFile(path.join(outDir, brand.service, 'index.html'), 'utf8');
+      const scripts = html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
+      expect(scripts).toHaveLength(1);
+      for (const script of scripts) expect(script).toMatch(/^<script\b[^>]*\ssrc="[^"]+"[^>]*><\/script>$/);
+      const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map(([, css]) => css ?? '');
+      expect(styles).toHaveLength(1);
+      const hash = createHash('sha256')
+        .update(styles[0] ?? '')
+        .digest('base64');
+      const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
+      expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    }
+  });
+
   test('draws real favicons of the right sizes', async () => {
     for (const brand of brands) {
       const dir = path.join(outDir, brand.service);
@@ -83,7 +102,7 @@ describe('building all brands', () => {
           height: size,
         });
       }
-      expect(await readFile(path.join(dir, 'favicon.svg'), 'utf8')).toBe(brand.iconSvg ?? brand.logoSvg);
+      expect(await readFile(path.join(dir, 'favicon.svg'), 'utf8')).toBe(squareSvg(brand.icon ?? brand.logo));
     }
   });
 
@@ -116,7 +135,7 @@ describe('building all brands', () => {
     for (const list of others) expect(list).toEqual(first);
     expect(first?.filter((file) => /^index-[\w-]{8}\.js$/.test(file))).toHaveLength(1);
     expect(first?.filter((file) => /^index-[\w-]{8}\.css$/.test(file))).toHaveLength(1);
-    const darkLogos = brands.filter((brand) => brand.logoDarkSvg).length;
+    const darkLogos = brands.filter((brand) => brand.logoDark).length;
     expect(first?.filter((file) => /^logo(-dark)?-[\w-]{8}\.svg$/.test(file))).toHaveLength(
       brands.length + darkLogos,
     );
@@ -133,7 +152,7 @@ describe('building all brands', () => {
         expect(file).toBeDefined();
         await readFile(path.join(dir, file ?? ''));
       }
-      expect(await readFile(path.join(dir, logo ?? ''), 'utf8')).toBe(brand.logoSvg);
+      expect(await readFile(path.join(dir, logo ?? ''), 'utf8')).toBe(brand.logo.text);
     }
   });
 
@@ -161,14 +180,22 @@ describe('building into a folder that holds other things', () => {
     try {
       await writeBrandFolder(brandsDir, 'only-brand');
       await writeBrandFolder(outDir, 'deleted-brand', {
-        'index.html': '<!doctype html>',
-        'manifest.webmanifest': '{}',
+        'index.html': '<!doctype html>\n<html lang="de" data-brand="deleted-brand">',
       });
-      await writeBrandFolder(outDir, 'not-ours', { 'index.html': '<!doctype html>' });
+      const webApp = { 'index.html': '<!doctype html>\n<html lang="de">', 'manifest.webmanifest': '{}' };
+      await writeBrandFolder(outDir, 'other-web-app', webApp);
+      await writeBrandFolder(outDir, 'renamed-copy', {
+        'index.html': '<!doctype html>\n<html lang="de" data-brand="a-dok">',
+      });
       await writeFile(path.join(outDir, 'notes.txt'), 'keep me');
       const result = await buildBrands({ brandsDir, outDir, cacheDir });
       expect(result.ok).toBe(true);
-      expect((await readdir(outDir)).sort()).toEqual(['not-ours', 'notes.txt', 'only-brand']);
+      expect((await readdir(outDir)).sort()).toEqual([
+        'notes.txt',
+        'only-brand',
+        'other-web-app',
+        'renamed-copy',
+      ]);
     } finally {
       await Promise.all(
         [brandsDir, outDir, cacheDir].map((dir) => rm(dir, { recursive: true, force: true })),

@@ -57,9 +57,9 @@ describe('a valid brand folder', () => {
       service: 'test-brand',
       name: 'Test Brand',
       themeColor: '#0b5cad',
-      logoSvg: validSvg,
-      iconSvg: validSvg,
-      logoDarkSvg: undefined,
+      logo: { text: validSvg, viewBox: { x: 0, y: 0, width: 120, height: 48 } },
+      icon: { text: validSvg, viewBox: { x: 0, y: 0, width: 120, height: 48 } },
+      logoDark: undefined,
     });
   });
 
@@ -181,7 +181,7 @@ describe('a broken brand folder names the file, the field, the problem and what 
     ]);
   });
 
-  test('text on the accent of exactly 4.5:1 and more passes', async () => {
+  test('text on the accent just above 4.5:1 (4.54:1) passes', async () => {
     expect(await problemsOf({ 'brand.json': brandJson({ accentColor: '#767676' }) })).toEqual([]);
   });
 
@@ -191,7 +191,13 @@ describe('a broken brand folder names the file, the field, the problem and what 
       'logo.svg': undefined,
       'icon.svg': '',
     });
-    expect(problems).toHaveLength(5);
+    expect(problems).toEqual([
+      'brand.json → title: "" is empty; expected the browser tab title, e.g. "A-Dok – Anmeldung"',
+      'brand.json → accentColor: "x" is not a hex colour; expected a hex colour like "#0b5cad" (buttons and highlights)',
+      'brand.json → extra: unknown key; allowed keys are name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links',
+      'logo.svg: missing; expected the wordmark above the form as an SVG file',
+      'icon.svg: is empty; expected an SVG image',
+    ]);
   });
 });
 

@@ -1,86 +1,168 @@
 import { describe, expect, test } from 'vitest';
-import { checkSvg, readViewBox } from '../../../scripts/lib/svg-check.ts';
+import { inspectSvg } from '../../../scripts/lib/svg-check.ts';
 import { validSvg } from '../brand-fixtures.ts';
 
-describe('checkSvg', () => {
-  test('accepts a plain drawing with a viewBox, an XML declaration and comments', () => {
-    expect(checkSvg(validSvg)).toEqual([]);
-    expect(checkSvg(`<?xml version="1.0" encoding="UTF-8"?>\n<!-- logo -->\n${validSvg}`)).toEqual([]);
-  });
+const svg = (inner: string, rootAttributes = '') =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"${rootAttributes}>${inner}</svg>`;
 
-  test('accepts embedded raster data and internal references', () => {
-    const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">' +
-      '<defs><linearGradient id="g"/></defs><rect fill="url(#g)" width="10" height="10"/>' +
-      '<image href="data:image/png;base64,AAAA" width="1" height="1"/><use xlink:href="#g"/></svg>';
-    expect(checkSvg(svg)).toEqual([]);
-  });
-
+describe('inspectSvg accepts', () => {
   test.each([
-    ['', /is empty/],
-    ['   \n', /is empty/],
-    ['<svg viewBox="0 0 1 1"', /is not well-formed XML \(line 1, column \d+: .+\)/],
-    ['<svg viewBox="0 0 1 1"><rect></svg>', /is not well-formed XML/],
-    ['<html><body/></html>', /does not start with an <svg> element/],
-    ['<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>', /has no usable viewBox/],
-    ['<svg viewBox="0 0 0 10"><rect/></svg>', /has no usable viewBox/],
-    ['<svg viewBox="0 0 1 1"><script>alert(1)</script></svg>', /contains a <script> element/],
-    ['<svg viewBox="0 0 1 1"><svg:script>alert(1)</svg:script></svg>', /contains a <script> element/],
-    ['<svg viewBox="0 0 1 1"><foreignObject/></svg>', /contains a <foreignObject> element/],
-    ['<svg viewBox="0 0 1 1" onload="alert(1)"/>', /contains an event handler attribute/],
+    ['a plain drawing', validSvg],
+    ['an XML declaration and comments', `<?xml version="1.0" encoding="UTF-8"?>\n<!-- logo -->\n${validSvg}`],
     [
-      '<svg viewBox="0 0 1 1"><image href="https://evil.example/x.png"/></svg>',
-      /refers to an outside resource/,
-    ],
-    ['<svg viewBox="0 0 1 1"><use href="//evil.example/x.svg#a"/></svg>', /refers to an outside resource/],
-    [
-      '<svg viewBox="0 0 1 1"><rect fill="url(http://evil.example/p)"/></svg>',
-      /refers to an outside resource/,
+      'the public DOCTYPE that drawing programs write',
+      `<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n${validSvg}`,
     ],
     [
-      '<svg viewBox="0 0 1 1"><a href="javascript:alert(1)"><rect/></a></svg>',
-      /contains a javascript: address/,
+      'internal references',
+      svg('<defs><linearGradient id="g"/></defs><rect fill="url(#g)"/><use xlink:href="#g"/>'),
     ],
     [
-      '<svg viewBox="0 0 1 1"><set attributeName="href" to="javascript:alert(1)"/></svg>',
-      /contains a javascript: address/,
+      'embedded raster images',
+      svg('<image href="data:image/png;base64,AAAA"/><image href="data:image/jpeg,x"/>'),
     ],
+    ['a style element with internal references', svg('<style><![CDATA[rect{fill:url(#g)}]]></style><rect/>')],
     [
-      '<svg viewBox="0 0 1 1"><style>@import "https://evil.example/a.css";</style></svg>',
-      /refers to an outside resource/,
+      'editor metadata with namespace URLs',
+      svg('<metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></metadata>'),
     ],
-  ])('refuses %j', (svg, problem) => {
-    const problems = checkSvg(svg);
-    expect(problems).toContainEqual(expect.stringMatching(problem));
-    expect(problems.every((text) => /expected /.test(text))).toBe(true);
+  ])('%s', (_case, text) => {
+    expect(inspectSvg(text).problems).toEqual([]);
   });
 
-  test('accepts the public DOCTYPE that drawing programs write', () => {
-    const doctype =
-      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">';
-    expect(checkSvg(`<?xml version="1.0"?>\n${doctype}\n${validSvg}`)).toEqual([]);
-  });
-
-  test('refuses a DOCTYPE that declares entities', () => {
-    const svg = '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg viewBox="0 0 1 1">&a;</svg>';
-    expect(checkSvg(svg)).toEqual([
-      'declares entities in its DOCTYPE; expected a self-contained drawing without entities',
-    ]);
+  test('and reads the viewBox of the root element only', () => {
+    const text =
+      '<!-- <svg viewBox="0 0 1 1"> -->\n<svg viewBox="-5 2.5 200 48"><svg viewBox="0 0 5 5"/></svg>';
+    expect(inspectSvg(text).viewBox).toEqual({ x: -5, y: 2.5, width: 200, height: 48 });
+    expect(inspectSvg("<svg viewBox='0,0,10.5,3'/>").viewBox).toEqual({ x: 0, y: 0, width: 10.5, height: 3 });
   });
 });
 
-describe('readViewBox', () => {
+describe('inspectSvg refuses, saying what is expected', () => {
   test.each([
-    ['<svg viewBox="0 0 200 48">', { width: 200, height: 48 }],
+    ['an empty file', '', /^is empty; expected an SVG image$/],
+    ['a blank file', '   \n', /^is empty/],
     [
-      '<!-- <svg viewBox="0 0 1 1"> -->\n<svg viewBox="0 0 200 48"><svg viewBox="0 0 5 5"/></svg>',
-      { width: 200, height: 48 },
+      'an unclosed tag',
+      '<svg viewBox="0 0 1 1"',
+      /^is not well-formed XML \(line 1, column \d+: .+\); expected an SVG image$/,
     ],
-    ["<svg viewBox='0,0,10.5,3'>", { width: 10.5, height: 3 }],
-    ['<svg viewBox="-5 -5 20 10">', { width: 20, height: 10 }],
-    ['<svg width="10">', undefined],
-    ['<svg viewBox="0 0 10">', undefined],
-  ])('reads %s', (svg, expected) => {
-    expect(readViewBox(svg)).toEqual(expected);
+    ['mismatched tags', '<svg viewBox="0 0 1 1"><rect></svg>', /^is not well-formed XML/],
+    ['another root element', '<html><body/></html>', /^does not consist of one <svg> element/],
+    ['two root elements', `${validSvg}${validSvg}`, /^is not well-formed XML .*Multiple possible root nodes/],
+    ['no viewBox', '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>', /^has no usable viewBox/],
+    ['an empty viewBox', '<svg viewBox="0 0 0 10"><rect/></svg>', /^has no usable viewBox/],
+    ['a viewBox of three numbers', '<svg viewBox="0 0 10"><rect/></svg>', /^has no usable viewBox/],
+    [
+      'entities',
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg viewBox="0 0 1 1">&a;</svg>',
+      /^declares entities in its DOCTYPE/,
+    ],
+    [
+      'a stylesheet instruction',
+      `<?xml-stylesheet href="https://evil.example/a.css"?>${validSvg}`,
+      /^contains the processing instruction <\?xml-stylesheet>/,
+    ],
+    [
+      'a script',
+      svg('<script>alert(1)</script>'),
+      /^contains a <script> element; expected a self-contained drawing$/,
+    ],
+    [
+      'a prefixed script',
+      svg('<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>'),
+      /^contains a <svg:script> element/,
+    ],
+    ['a foreignObject', svg('<foreignObject><div/></foreignObject>'), /^contains a <foreignObject> element/],
+    [
+      'an event handler',
+      svg('<rect/>', ' onload="alert(1)"'),
+      /^contains an event handler attribute \(onload=\)/,
+    ],
+    [
+      'a javascript: link',
+      svg('<a href="javascript:alert(1)"><rect/></a>'),
+      /^contains a javascript: address/,
+    ],
+    [
+      'an entity-encoded javascript: link',
+      svg('<a href="&#106;avascript:alert(1)"><rect/></a>'),
+      /^contains a javascript: address/,
+    ],
+    [
+      'a javascript: link split by whitespace',
+      svg('<a href="java&#x09;script:alert(1)"><rect/></a>'),
+      /^contains a javascript: address/,
+    ],
+    [
+      'an animated javascript: link',
+      svg('<a><set attributeName="href" to="javascript:alert(1)"/></a>'),
+      /^contains a javascript: address/,
+    ],
+    ['an outside image', svg('<image href="https://evil.example/x.png"/>'), /^refers to an outside resource/],
+    [
+      'an entity-encoded outside image',
+      svg('<image href="&#104;ttps://evil.example/x.png"/>'),
+      /^refers to an outside resource/,
+    ],
+    [
+      'a protocol-relative use',
+      svg('<use href="//evil.example/x.svg#a"/>'),
+      /^refers to an outside resource/,
+    ],
+    [
+      'an animated outside link',
+      svg('<a><set attributeName="href" to="https://evil.example/"/></a>'),
+      /^refers to an outside resource/,
+    ],
+    [
+      'an outside link in animation values',
+      svg('<a><animate attributeName="href" values="#a;https://evil.example/"/></a>'),
+      /^refers to an outside resource/,
+    ],
+    [
+      'an xml:base',
+      svg('<g xml:base="https://evil.example/"><use href="x.svg#a"/></g>'),
+      /^refers to an outside resource/,
+    ],
+    [
+      'embedded SVG data',
+      svg('<use href="data:image/svg+xml,&lt;svg/&gt;"/>'),
+      /^refers to an outside resource/,
+    ],
+    [
+      'an outside url() in a style element',
+      svg('<style>rect{fill:url(http://evil.example/p)}</style>'),
+      /^refers to an outside resource/,
+    ],
+    [
+      'an outside url() in a style attribute',
+      svg('<rect style="fill:url(\'//evil.example/p\')"/>'),
+      /^refers to an outside resource/,
+    ],
+    [
+      'a CSS @import',
+      svg('<style>@import "https://evil.example/a.css";</style>'),
+      /^refers to an outside resource/,
+    ],
+    [
+      'a CSS escape',
+      svg('<style><![CDATA[rect{fill:u\\72l(https://evil.example/p)}]]></style>'),
+      /^uses a CSS escape/,
+    ],
+  ])('%s', (_case, text, problem) => {
+    const { problems } = inspectSvg(text);
+    expect(problems).toContainEqual(expect.stringMatching(problem));
+    expect(problems.every((message) => /; expected /.test(message))).toBe(true);
+  });
+
+  test('reports each kind of problem once', () => {
+    const { problems } = inspectSvg(
+      svg('<script/><script/><image href="https://a.example/"/><image href="https://b.example/"/>'),
+    );
+    expect(problems).toEqual([
+      'contains a <script> element; expected a self-contained drawing',
+      'refers to an outside resource; expected a self-contained drawing',
+    ]);
   });
 });
