@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { findBrand } from './features/branding/find-brand.ts';
 import './app/app.css';
 
 const root = document.getElementById('root');
@@ -9,6 +8,6 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App brand={findBrand(document.documentElement.dataset.brand)} />
+    <App pageUrl={new URL(window.location.href)} navigate={(url) => window.location.replace(url)} />
   </StrictMode>,
 );

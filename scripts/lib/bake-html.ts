@@ -13,6 +13,8 @@ export interface BrandPage extends Pick<
   logoHref: string;
   /** Shown instead of the logo when the system is dark, see BrandFrame. */
   logoDarkHref?: string;
+  /** The brand's data chunk, which the app imports at start; absent in development. */
+  brandModuleHref?: string;
   icons: { svg: string; ico?: string; appleTouch?: string };
   manifestHref?: string;
   /** Off only in development, where Vite's React refresh injects an inline script. */
@@ -53,6 +55,7 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     page.manifestHref && `<link rel="manifest" href="${attr(page.manifestHref)}">`,
     ...logoPreloads(page),
     configPreload(),
+    page.brandModuleHref && `<link rel="modulepreload" href="${attr(page.brandModuleHref)}" crossorigin>`,
     `<style>${style}</style>`,
   ].filter((tag): tag is string => typeof tag === 'string');
 

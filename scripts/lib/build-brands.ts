@@ -74,6 +74,11 @@ async function buildApp(brands: Brand[], outDir: string): Promise<BuiltApp> {
       if (!entry) throw new Error(`Vite emitted no asset for ${key}`);
       return entry.file;
     },
+    brandModuleFile(brand) {
+      const entry = Object.entries(manifest).find(([key]) => key.endsWith(`virtual:brand/${brand.service}`));
+      if (!entry) throw new Error(`Vite emitted no module for brand ${brand.service}`);
+      return entry[1].file;
+    },
   };
 }
 

@@ -10,6 +10,8 @@ export interface BuiltApp {
   html: string;
   /** The hashed file Vite emitted for one of a brand's SVGs, relative to the page. */
   assetFile(brand: Brand, file: 'logo.svg' | 'logo-dark.svg'): string;
+  /** The chunk holding a brand's runtime data (virtual:brand/<service>). */
+  brandModuleFile(brand: Brand): string;
 }
 
 /** Writes dist/<service>/: the shared assets, the baked index.html, favicons and manifest. */
@@ -31,6 +33,7 @@ export async function emitBrand(
     ...brand,
     logoHref: app.assetFile(brand, 'logo.svg'),
     logoDarkHref: brand.logoDark ? app.assetFile(brand, 'logo-dark.svg') : undefined,
+    brandModuleHref: app.brandModuleFile(brand),
     icons: { svg: 'favicon.svg', ico: 'favicon.ico', appleTouch: 'apple-touch-icon.png' },
     manifestHref: 'manifest.webmanifest',
     withContentSecurityPolicy: true,

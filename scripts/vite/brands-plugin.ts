@@ -9,48 +9,68 @@ export type BrandSource = { brands: Brand[] } | { brandsDir: string };
 
 const MODULE_ID = 'virtual:brands';
 const RESOLVED_ID = `\0${MODULE_ID}`;
+/** One module per brand, so a page downloads the data of the brand it shows and no other. */
+const BRAND_PREFIX = 'virtual:brand/';
 
 /**
  * Serves `virtual:brands`: every valid brand with its logos imported as hashed assets, so the
  * one shared bundle can show any brand while the browser fetches only the logo it needs.
  */
 export function brandsPlugin(source: BrandSource): Plugin {
+  let loaded: Promise<Brand[]> | undefined;
+  const loadValidBrands = async () => {
+    if ('brands' in source) return source.brands;
+    const { brands, invalid } = await loadBrands(source.brandsDir);
+    if (invalid.length > 0) throw new Error(formatInvalidBrands(invalid));
+    return brands;
+  };
   return {
     name: 'login-gateway:brands',
-    resolveId(source) {
-      return source === MODULE_ID ? RESOLVED_ID : undefined;
+    resolveId(id) {
+      return id === MODULE_ID || id.startsWith(BRAND_PREFIX) ? `\0${id}` : undefined;
     },
     async load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      if ('brands' in source) return generateBrandsModule(source.brands);
-      const { brands, invalid } = await loadBrands(source.brandsDir);
-      if (invalid.length > 0) this.error(formatInvalidBrands(invalid));
-      return generateBrandsModule(brands);
+      if (id !== RESOLVED_ID && !id.startsWith(`\0${BRAND_PREFIX}`)) return undefined;
+      loaded ??= loadValidBrands();
+      const brands = await loaded;
+      if (id === RESOLVED_ID) return generateLoadersModule(brands);
+      const brand = brands.find((b) => `\0${BRAND_PREFIX}${b.service}` === id);
+      return brand ? generateBrandModule(brand) : this.error(`no brand for ${id}`);
     },
   };
 }
 
-function generateBrandsModule(brands: Brand[]): string {
+function generateLoadersModule(brands: Brand[]): string {
+  const loaders = brands.map(
+    ({ service }) => `  ${JSON.stringify(service)}: () => import(${JSON.stringify(BRAND_PREFIX + service)}),`,
+  );
+  return `export const brandLoaders = {\n${loaders.join('\n')}\n};\n`;
+}
+
+function generateBrandModule(brand: Brand): string {
   const imports: string[] = [];
-  const importLogo = (brand: Brand, file: string, { viewBox }: SvgFile) => {
-    const name = `logo${imports.length}`;
+  const importUrl = (file: string) => {
+    const name = `asset${imports.length}`;
     imports.push(`import ${name} from ${JSON.stringify(`${path.join(brand.dir, file)}?url`)};`);
-    return `{ src: ${name}, width: ${viewBox.width}, height: ${viewBox.height} }`;
+    return name;
   };
-  const entries = brands.map((brand) => {
-    const data: Omit<RuntimeBrand, 'logo' | 'logoDark'> = {
-      service: brand.service,
-      name: brand.name,
-      title: brand.title,
-      accentColor: brand.accentColor,
-      accentTextColor: brand.accentTextColor,
-      themeColor: brand.themeColor,
-      backgroundColor: brand.backgroundColor,
-      links: brand.links,
-    };
-    const logos = [`logo: ${importLogo(brand, 'logo.svg', brand.logo)}`];
-    if (brand.logoDark) logos.push(`logoDark: ${importLogo(brand, 'logo-dark.svg', brand.logoDark)}`);
-    return `  ${JSON.stringify(brand.service)}: { ...${JSON.stringify(data)}, ${logos.join(', ')} },`;
-  });
-  return `${imports.join('\n')}\nexport const brands = {\n${entries.join('\n')}\n};\n`;
+  const image = (src: string, { viewBox }: SvgFile) =>
+    `{ src: ${src}, width: ${viewBox.width}, height: ${viewBox.height} }`;
+  const data: Omit<RuntimeBrand, 'logo' | 'logoDark' | 'favicon'> = {
+    service: brand.service,
+    name: brand.name,
+    title: brand.title,
+    accentColor: brand.accentColor,
+    accentTextColor: brand.accentTextColor,
+    themeColor: brand.themeColor,
+    backgroundColor: brand.backgroundColor,
+    links: brand.links,
+  };
+  const logo = importUrl('logo.svg');
+  const assets = [`logo: ${image(logo, brand.logo)}`];
+  if (brand.logoDark) assets.push(`logoDark: ${image(importUrl('logo-dark.svg'), brand.logoDark)}`);
+  // Used only when the page follows another service at runtime; the baked page links the
+  // favicons the build drew.
+  assets.push(`favicon: ${brand.icon ? importUrl('icon.svg') : logo}`);
+  return `${imports.join('\n')}\nexport default { ...${JSON.stringify(data)}, ${assets.join(', ')} };\n`;
 }

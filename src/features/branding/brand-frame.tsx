@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { messages } from '../../lib/messages.ts';
 import type { Brand } from './brand.ts';
 
 interface BrandFrameProps {
@@ -29,8 +30,8 @@ export function BrandFrame({ brand, children }: BrandFrameProps) {
       <main className="card">{children}</main>
       {brand && (
         <footer className="page__footer">
-          <a href={brand.links.impressum}>Impressum</a>
-          <a href={brand.links.datenschutz}>Datenschutz</a>
+          <a href={brand.links.impressum}>{messages.imprint}</a>
+          <a href={brand.links.datenschutz}>{messages.privacy}</a>
         </footer>
       )}
     </div>

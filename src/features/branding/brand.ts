@@ -9,6 +9,8 @@ export interface Brand {
   backgroundColor?: string;
   logo: BrandImage;
   logoDark?: BrandImage;
+  /** The brand's SVG icon, for switching the favicon at runtime. */
+  favicon: string;
   links: { impressum: string; datenschutz: string };
 }
 

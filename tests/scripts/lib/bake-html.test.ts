@@ -26,6 +26,7 @@ const page: BrandPage = {
   themeColor: '#0a4f94',
   backgroundColor: '#f1f5fb',
   logoHref: 'assets/logo-XYZ.svg',
+  brandModuleHref: 'assets/a-dok-AbC123.js',
   icons: { svg: 'favicon.svg', ico: 'favicon.ico', appleTouch: 'apple-touch-icon.png' },
   manifestHref: 'manifest.webmanifest',
   withContentSecurityPolicy: true,
@@ -80,6 +81,10 @@ describe('bakeIndexHtml', () => {
     expect(html).toContain(
       '<link rel="preload" href="assets/logo-dark-XYZ.svg" as="image" type="image/svg+xml" media="(prefers-color-scheme: dark)">',
     );
+  });
+
+  test('preloads the module with the brand data, which the app imports at start', () => {
+    expect(baked).toContain('<link rel="modulepreload" href="assets/a-dok-AbC123.js" crossorigin>');
   });
 
   test('asks for no referrer and no indexing', () => {

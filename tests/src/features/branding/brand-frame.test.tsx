@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
-import { App } from '../../../../src/app/app.tsx';
 import type { Brand } from '../../../../src/features/branding/brand.ts';
 import { BrandFrame } from '../../../../src/features/branding/brand-frame.tsx';
 
@@ -15,6 +14,7 @@ const brand: Brand = {
   accentTextColor: '#ffffff',
   themeColor: '#0b5cad',
   logo: { src: '/assets/logo-abc.svg', width: 200, height: 48 },
+  favicon: '/assets/icon-abc.svg',
   links: { impressum: 'https://test.example/impressum', datenschutz: 'https://test.example/datenschutz' },
 };
 
@@ -51,17 +51,14 @@ describe('BrandFrame', () => {
     );
   });
 
+  test('without a brand shows neither logo nor links', () => {
+    render(<BrandFrame brand={undefined}>Inhalt</BrandFrame>);
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   test('puts the view into the main landmark', () => {
     render(<BrandFrame brand={brand}>Inhalt</BrandFrame>);
     expect(screen.getByRole('main')).toHaveTextContent('Inhalt');
-  });
-});
-
-describe('App without a baked brand (the neutral development page)', () => {
-  test('shows no logo and no brand links', () => {
-    render(<App brand={undefined} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Anmeldung' })).toBeInTheDocument();
-    expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,58 @@
+import { boolean, custom, number, object, optional, safeParse, string } from 'zod/mini';
+import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
+import type { Progress } from './flow.ts';
+
+/** A code is valid for 10 minutes at the backend; a little longer covers a slow mail. */
+const KEEP_FOR_MS = 15 * 60 * 1000;
+
+const storedSchema = object({
+  method: custom<LoginMethod>((value) => LOGIN_METHODS.some((method) => method === value)),
+  value: string(),
+  country: string(),
+  sentTo: string(),
+  viaProvider: boolean(),
+  verificationId: optional(string()),
+  resendAt: number(),
+  savedAt: number(),
+});
+
+const keyFor = (service: string) => `login-gateway:progress:${service}`;
+
+/**
+ * Keeps where the visitor is while they read their mail or SMS, so a mobile browser that
+ * reloads the tab brings them back to the code view. Never the code, never the token.
+ */
+export const progressStore = {
+  save(service: string, progress: Progress, now = Date.now()): void {
+    tryStorage(() => sessionStorage.setItem(keyFor(service), JSON.stringify({ ...progress, savedAt: now })));
+  },
+  load(service: string, now = Date.now()): Progress | undefined {
+    const raw = tryStorage(() => sessionStorage.getItem(keyFor(service)));
+    if (!raw) return undefined;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+    const parsed = safeParse(storedSchema, json);
+    if (!parsed.success || now - parsed.data.savedAt > KEEP_FOR_MS) {
+      progressStore.clear(service);
+      return undefined;
+    }
+    const { method, value, country, sentTo, viaProvider, verificationId, resendAt } = parsed.data;
+    return { method, value, country, sentTo, viaProvider, verificationId, resendAt };
+  },
+  clear(service: string): void {
+    tryStorage(() => sessionStorage.removeItem(keyFor(service)));
+  },
+};
+
+/** Storage can be switched off or full (private modes); the flow works without it. */
+function tryStorage<T>(action: () => T): T | undefined {
+  try {
+    return action();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,100 @@
+import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
+import { useState } from 'react';
+import { object, safeParse, string } from 'zod/mini';
+import { Spinner } from '../../components/spinner.tsx';
+import { formatEuro, toPayPalAmount } from '../../lib/format-amount.ts';
+import { messages } from '../../lib/messages.ts';
+import './payment-view.css';
+
+/** Card brands the spec turns off; PayPal takes them as disable-card, not disable-funding. */
+const DISABLED_CARDS = ['amex', 'discover', 'jcb', 'elo', 'hiper'];
+const SANDBOX_SPONSOR = 'sandbox';
+
+const captureSchema = object({ id: string() });
+
+export interface PaymentViewProps {
+  amount: number;
+  sponsor: string | undefined;
+  onPaid: (paymentId: string) => void;
+}
+
+/** View 3: the amount and PayPal's button. Loaded on demand, with PayPal's SDK behind it. */
+export default function PaymentView({ amount, sponsor, onPaid }: PaymentViewProps) {
+  const sandbox = sponsor === SANDBOX_SPONSOR;
+  const clientId = sandbox
+    ? (import.meta.env.VITE_PAYPAL_CLIENT_ID_SANDBOX ?? 'sb')
+    : import.meta.env.VITE_PAYPAL_CLIENT_ID_LIVE;
+  if (!clientId) console.error('No PayPal client id: set VITE_PAYPAL_CLIENT_ID_LIVE when building.');
+
+  return (
+    <section className="stack" aria-labelledby="view-title">
+      <h1 id="view-title" className="card__title">
+        {messages.payTitle}
+      </h1>
+      <p className="amount">{formatEuro(amount)}</p>
+      {clientId ? (
+        <PayPalScriptProvider
+          options={{
+            clientId,
+            environment: sandbox ? 'sandbox' : 'production',
+            currency: 'EUR',
+            intent: 'capture',
+            locale: 'de_DE',
+            disableCard: DISABLED_CARDS.join(','),
+          }}
+        >
+          <PayPalArea amount={amount} onPaid={onPaid} />
+        </PayPalScriptProvider>
+      ) : (
+        <Unavailable />
+      )}
+    </section>
+  );
+}
+
+function PayPalArea({ amount, onPaid }: Omit<PaymentViewProps, 'sponsor'>) {
+  const [{ isPending, isRejected }] = usePayPalScriptReducer();
+  const [failure, setFailure] = useState<string>();
+
+  // PayPalButtons renders nothing and calls no onError when the SDK script fails to load.
+  if (isRejected) return <Unavailable />;
+  return (
+    <>
+      {isPending && (
+        <p className="hint" role="status">
+          <Spinner /> {messages.busy}
+        </p>
+      )}
+      <div role="alert" className="error">
+        {failure && <p>{`${messages.paymentFailed} ${failure}`}</p>}
+      </div>
+      <PayPalButtons
+        style={{ layout: 'vertical', label: 'pay' }}
+        forceReRender={[amount]}
+        createOrder={(_data, actions) =>
+          actions.order.create({
+            intent: 'CAPTURE',
+            purchase_units: [{ amount: { currency_code: 'EUR', value: toPayPalAmount(amount) } }],
+          })
+        }
+        onApprove={async (_data, actions) => {
+          const capture = safeParse(captureSchema, await actions.order?.capture());
+          if (capture.success) onPaid(capture.data.id);
+          else setFailure('(keine Zahlungsnummer erhalten)');
+        }}
+        onError={(error) => {
+          console.error('PayPal payment failed:', error);
+          setFailure(error instanceof Error ? `(${error.message})` : '');
+        }}
+      />
+    </>
+  );
+}
+
+function Unavailable() {
+  return (
+    <p className="error" role="alert">
+      {messages.paymentUnavailable}
+    </p>
+  );
+}

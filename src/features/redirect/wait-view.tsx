@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Spinner } from '../../components/spinner.tsx';
+import { messages } from '../../lib/messages.ts';
+import './wait-view.css';
+
+interface WaitViewProps {
+  /** Where to go; absent while the resolver is still answering. */
+  redirect: string | undefined;
+  onLeave: () => void;
+  navigate: (url: string) => void;
+}
+
+/** View 4: 'Bitte warten...' until the browser leaves for the service. */
+export function WaitView({ redirect, onLeave, navigate }: WaitViewProps) {
+  // Navigation is the outside system this view exists to hand over to.
+  useEffect(() => {
+    if (redirect === undefined) return;
+    onLeave();
+    navigate(redirect);
+  }, [redirect, onLeave, navigate]);
+
+  return (
+    <section className="wait" aria-labelledby="view-title">
+      <Spinner size="large" />
+      <h1 id="view-title" className="card__title" role="status">
+        {messages.pleaseWait}
+      </h1>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { number, object, string } from 'zod/mini';
+import { endpoint, postForm, toOutcome, type Outcome } from '../../../lib/api-client.ts';
+
+const mailSentSchema = object({ status: number(), message: string() });
+
+/**
+ * Asks the MWS to mail a code. An EDP-Kennung goes through the same call, in the email field:
+ * the backend resolves it to the address it belongs to (docs/backend-contract.md).
+ */
+export async function sendMailCode(
+  mwsTargetUrl: string,
+  email: string,
+  loginKey: string,
+): Promise<Outcome<true>> {
+  const result = toOutcome(
+    await postForm(
+      endpoint(mwsTargetUrl, 'users/auth/mail'),
+      { email, key: loginKey },
+      { schema: mailSentSchema },
+    ),
+    { network: 'AM01', rejected: 'AM02' },
+  );
+  if (!result.ok) return result;
+  const sent = result.data.status === 200 && result.data.message === 'mail sent';
+  return sent ? { ok: true, data: true } : { ok: false, code: 'AM02' };
+}

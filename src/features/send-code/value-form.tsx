@@ -1,0 +1,91 @@
+import type { FormEvent, Ref } from 'react';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import type { ErrorCode } from '../../lib/messages.ts';
+import { messages } from '../../lib/messages.ts';
+import type { LoginMethod } from '../../types/login-method.ts';
+
+/** The keyboard and autofill hints that fit each method. */
+const INPUTS = {
+  mail: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  number: { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' },
+  edp: { type: 'text', autoComplete: 'username', inputMode: 'text' },
+} as const;
+
+interface ValueFormProps {
+  method: LoginMethod;
+  value: string;
+  country: string;
+  busy: boolean;
+  error: ErrorCode | undefined;
+  captchaRef: Ref<HTMLDivElement>;
+  onValueChange: (value: string) => void;
+  onCountryChange: (country: string) => void;
+  onSubmit: () => void;
+  onOtherMethod: () => void;
+}
+
+/** View 1: the value for the chosen method; Enter submits. */
+export function ValueForm({
+  method,
+  value,
+  country,
+  busy,
+  error,
+  captchaRef,
+  onValueChange,
+  onCountryChange,
+  onSubmit,
+  onOtherMethod,
+}: ValueFormProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-labelledby="view-title" aria-busy={busy}>
+      <h1 id="view-title" className="card__title">
+        {messages.signInWith[method]}
+      </h1>
+      <div className={method === 'number' ? 'phone-fields' : undefined}>
+        {method === 'number' && (
+          <div className="field field--prefix">
+            <label htmlFor="country">{messages.countryPrefix}</label>
+            <input
+              id="country"
+              name="country"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-country-code"
+              value={country}
+              onChange={(event) => onCountryChange(event.target.value)}
+              readOnly={busy}
+            />
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="login-value">{messages.methods[method]}</label>
+          <input
+            id="login-value"
+            name={method}
+            {...INPUTS[method]}
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+            readOnly={busy}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="value-error"
+          />
+        </div>
+      </div>
+      {method === 'number' && <div ref={captchaRef} className="captcha" />}
+      <ErrorMessage id="value-error" code={error} />
+      <SubmitButton busy={busy}>{messages.signIn}</SubmitButton>
+      <button type="button" className="button button--link" onClick={onOtherMethod} disabled={busy}>
+        {messages.otherMethod}
+      </button>
+    </form>
+  );
+}

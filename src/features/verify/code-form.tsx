@@ -1,0 +1,62 @@
+import type { FormEvent } from 'react';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
+import { maskEmail, maskPhone } from '../../lib/mask.ts';
+import { messages, type ErrorCode } from '../../lib/messages.ts';
+import type { LoginMethod } from '../../types/login-method.ts';
+import { OtpInput } from './otp-input.tsx';
+import { ResendButton } from './resend-button.tsx';
+import './code-form.css';
+
+interface CodeFormProps {
+  method: LoginMethod;
+  sentTo: string;
+  code: string;
+  busy: boolean;
+  error: ErrorCode | undefined;
+  resendAt: number;
+  onCodeChange: (code: string) => void;
+  onVerify: (code: string) => void;
+  onResend: () => void;
+  onChangeValue: () => void;
+}
+
+/** View 2: the six-digit code, where it went, and ways to get a new one or change the value. */
+export function CodeForm(props: CodeFormProps) {
+  const { method, sentTo, code, busy, error } = props;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onVerify(code);
+  };
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-labelledby="view-title" aria-busy={busy}>
+      <h1 id="view-title" className="card__title">
+        {messages.enterCode}
+      </h1>
+      <p className="hint" id="code-hint">
+        {messages.codeSentTo}{' '}
+        <strong className="sent-to">{method === 'number' ? maskPhone(sentTo) : maskEmail(sentTo)}</strong>
+      </p>
+      <div className="field">
+        <label htmlFor="code">{messages.codeLabel}</label>
+        <OtpInput
+          id="code"
+          value={code}
+          busy={busy}
+          invalid={error !== undefined}
+          describedBy="code-hint code-error"
+          onChange={props.onCodeChange}
+          onComplete={props.onVerify}
+        />
+      </div>
+      <ErrorMessage id="code-error" code={error} />
+      <SubmitButton busy={busy}>{messages.verify}</SubmitButton>
+      <div className="row">
+        <ResendButton availableAt={props.resendAt} busy={busy} onResend={props.onResend} />
+        <button type="button" className="button button--link" onClick={props.onChangeValue} disabled={busy}>
+          {messages.change[method]}
+        </button>
+      </div>
+    </form>
+  );
+}

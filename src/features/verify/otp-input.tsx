@@ -1,0 +1,67 @@
+import { useState, type SyntheticEvent } from 'react';
+import { CODE_LENGTH } from '../../lib/limits.ts';
+
+interface OtpInputProps {
+  id: string;
+  value: string;
+  busy: boolean;
+  invalid: boolean;
+  describedBy: string;
+  onChange: (code: string) => void;
+  /** Called once each time the sixth digit arrives, by typing, paste or autofill. */
+  onComplete: (code: string) => void;
+}
+
+/**
+ * One real input drawn as six boxes (the input-otp technique): the browser's own editing,
+ * paste and one-time-code autofill keep working, which six separate inputs would break.
+ */
+export function OtpInput({ id, value, busy, invalid, describedBy, onChange, onComplete }: OtpInputProps) {
+  const [focused, setFocused] = useState(false);
+
+  const change = (raw: string) => {
+    const digits = raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
+    if (digits === value) return;
+    onChange(digits);
+    if (digits.length === CODE_LENGTH && value.length < CODE_LENGTH) onComplete(digits);
+  };
+
+  // The caret always sits after the last digit, so typing appends and Backspace removes it.
+  const keepCaretAtEnd = (event: SyntheticEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const end = input.value.length;
+    if (input.selectionStart !== end || input.selectionEnd !== end) input.setSelectionRange(end, end);
+  };
+
+  return (
+    <div className={`otp${focused ? ' otp--focused' : ''}${invalid ? ' otp--invalid' : ''}`}>
+      <input
+        id={id}
+        className="otp__input"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        autoFocus
+        value={value}
+        readOnly={busy}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => change(event.target.value)}
+        onSelect={keepCaretAtEnd}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+      />
+      <div className="otp__boxes" aria-hidden="true">
+        {Array.from({ length: CODE_LENGTH }, (_, index) => (
+          <span
+            key={index}
+            className={`otp__box${focused && index === Math.min(value.length, CODE_LENGTH - 1) ? ' otp__box--active' : ''}`}
+          >
+            {value[index] ?? ''}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/** Every German text of the page, the spec's own strings verbatim where it gives them. */
+export const messages = {
+  chooseMethod: 'Anmeldemethode wählen',
+  methods: { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' },
+  signInWith: {
+    mail: 'Mit E-Mail-Adresse anmelden',
+    number: 'Mit Telefonnummer anmelden',
+    edp: 'Mit EDP-Kennung anmelden',
+  },
+  countryPrefix: 'Ländervorwahl',
+  signIn: 'Anmelden',
+  otherMethod: 'Andere Anmeldemethode verwenden',
+  enterCode: 'Bestätigungscode eingeben',
+  codeLabel: 'Bestätigungscode',
+  codeSentTo: 'Wir haben einen 6-stelligen Code gesendet an',
+  verify: 'Verifizieren',
+  resend: 'Code erneut senden',
+  resendIn: (seconds: number) => `Code erneut senden (${seconds} s)`,
+  change: { mail: 'E-Mail-Adresse ändern', number: 'Telefonnummer ändern', edp: 'EDP-Kennung ändern' },
+  payTitle: 'Zu bezahlender Betrag für A-Ident freischaltung',
+  paymentFailed: 'Bei der Bearbeitung Ihrer Bestellung ist ein Fehler aufgetreten!',
+  paymentUnavailable: 'Die Zahlung konnte nicht geladen werden. Bitte versuche es später erneut.',
+  pleaseWait: 'Bitte warten...',
+  busy: 'Bitte warten',
+  imprint: 'Impressum',
+  privacy: 'Datenschutz',
+} as const;
+
+/** The spec's error catalogue: every code and the text shown inline for it. */
+export const errorTexts = {
+  AM01: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  AM02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  AN01: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  AN02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  AN03: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  AN04: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  VM01: 'Bitte prüfe deine Eingabe und versuche es erneut.',
+  VM02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  VN02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  VN05: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+} as const;
+
+export type ErrorCode = keyof typeof errorTexts;
