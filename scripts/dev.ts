@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, type Plugin } from 'vite';
+import { createDevConfig } from './dev/dev-config.ts';
 import { bakeIndexHtml } from './lib/bake-html.ts';
 import { loadBrands, type Brand } from './lib/load-brands.ts';
 import { formatInvalidBrands } from './lib/report.ts';
@@ -27,7 +28,7 @@ const config = createAppConfig({ brands });
 const server = await createServer({
   ...config,
   configFile: false,
-  plugins: [...(config.plugins ?? []), ...(brand ? [bakeBrandInDev(brand)] : [])],
+  plugins: [...(config.plugins ?? []), serveDevConfig(), ...(brand ? [bakeBrandInDev(brand)] : [])],
   server: {
     port: Number(values.port ?? process.env.PORT ?? 5173),
     host: values.host ?? '127.0.0.1',
@@ -42,6 +43,30 @@ if (brand && local) {
   console.log(`  ➜  ${brand.name}: ${url.href}`);
 } else if (!brand) {
   console.log('  ➜  No --brand given: the page is neutral and unbranded.');
+}
+
+/**
+ * Answers api/config with the development config, so the page starts. No MWS runs behind it
+ * yet: sending a code fails with the spec's error until the local backend exists.
+ */
+function serveDevConfig(): Plugin {
+  return {
+    name: 'login-gateway:dev-config',
+    configureServer(devServer) {
+      devServer.middlewares.use((request, response, next) => {
+        if (!request.url || new URL(request.url, 'http://localhost').pathname !== '/api/config')
+          return next();
+        const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
+        const body = createDevConfig(brands, {
+          mwsTargetUrl: `${origin}/mws`,
+          authEmulatorUrl: 'http://127.0.0.1:9099',
+        });
+        response.setHeader('content-type', 'application/json');
+        response.setHeader('cache-control', 'no-store');
+        response.end(JSON.stringify(body));
+      });
+    },
+  };
 }
 
 /** The build's baking, with the brand's own SVGs served by Vite instead of generated icons. */

@@ -7,7 +7,10 @@ export interface BrandPageVisit {
   requests: string[];
 }
 
-/** Opens a brand's deployed folder the way a visitor arrives: with ?service=. */
+/**
+ * Opens a brand's deployed folder the way a visitor arrives: with ?service=, and for a-ident the
+ * qrid it cannot start without.
+ */
 export async function openBrandPage(page: Page, service: string): Promise<BrandPageVisit> {
   const baseUrl = process.env.E2E_BASE_URL;
   if (!baseUrl) throw new Error('E2E_BASE_URL is not set; the global setup did not run');
@@ -21,6 +24,7 @@ export async function openBrandPage(page: Page, service: string): Promise<BrandP
   page.on('request', (request) => visit.requests.push(request.url()));
   const url = new URL(`${encodeURIComponent(service)}/`, `${baseUrl}/`);
   url.searchParams.set('service', service);
+  if (service === 'a-ident') url.searchParams.set('qrid', 'qr-e2e');
   await page.goto(url.href);
   return visit;
 }

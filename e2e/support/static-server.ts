@@ -13,10 +13,19 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** Serves dist/ as static files on a free loopback port, each brand under /<service>/. */
-export async function startStaticServer(root: string): Promise<{ url: string; server: Server }> {
+/**
+ * Serves dist/ as static files on a free loopback port, each brand under /<service>/, and the
+ * given config at /<service>/api/config.
+ */
+export async function startStaticServer(
+  root: string,
+  config: unknown,
+): Promise<{ url: string; server: Server }> {
   const server = createServer(async (request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (/^\/[^/]+\/api\/config$/.test(pathname)) {
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(config));
+    }
     // URL parsing has already resolved dot segments and kept %2F encoded, so the path stays in root.
     let file = path.join(root, pathname);
     if (!file.startsWith(path.join(root, path.sep))) return void response.writeHead(404).end();

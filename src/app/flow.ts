@@ -132,6 +132,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       if (state.view === 'enter' && !canSend(state)) return state;
       return { ...state, loading: true, error: undefined, sentTo: event.sentTo };
     case 'codeSent':
+      if (!awaitingSend(state)) return state;
       return {
         ...state,
         view: 'code',
@@ -142,7 +143,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         resendAt: event.resendAt,
       };
     case 'sendFailed':
-      return { ...state, loading: false, error: event.code };
+      return awaitingSend(state) ? { ...state, loading: false, error: event.code } : state;
     case 'changeValue':
       return state.view === 'code' && !state.loading
         ? { ...state, view: 'enter', code: '', error: undefined, verificationId: undefined }
@@ -152,8 +153,9 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
     case 'verifyStarted':
       return canVerify(state) ? { ...state, loading: true, error: undefined } : state;
     case 'verifyFailed':
-      return { ...state, loading: false, code: '', error: event.code };
+      return awaitingVerification(state) ? { ...state, loading: false, code: '', error: event.code } : state;
     case 'verified':
+      if (!awaitingVerification(state)) return state;
       return afterVerification({ ...state, loading: false, code: '', token: event.token, view: 'wait' });
     case 'resolved':
       return afterResolution(state, event.resolution);
@@ -180,7 +182,12 @@ function afterResolution(state: FlowState, resolution: Resolution): FlowState {
       return stop(state, `resolver failure: ${resolution.reason}`);
     case 'pay': {
       const { amount, sponsor, targetDomain, path } = resolution;
-      return { ...state, view: 'pay', payment: { amount, sponsor }, target: { targetDomain, path } };
+      const target = { targetDomain, path };
+      // Refuse before taking money, not after: a payment must lead somewhere.
+      if (!resolverRedirect({ ...state, target }, 'payment-id-check')) {
+        return stop(state, `refusing to redirect to ${JSON.stringify(target)}`);
+      }
+      return { ...state, view: 'pay', payment: { amount, sponsor }, target };
     }
     case 'redirect':
       return redirectToTarget({
@@ -191,14 +198,25 @@ function afterResolution(state: FlowState, resolution: Resolution): FlowState {
 }
 
 function redirectToTarget(state: FlowState, paymentId?: string): FlowState {
-  const { target, token, context } = state;
-  const url =
-    target && token && context.qrId !== undefined
-      ? buildResolverRedirect({ ...target, qrId: context.qrId, token, paymentId })
-      : undefined;
+  const url = resolverRedirect(state, paymentId);
   return url
     ? { ...state, view: 'wait', redirect: url.href }
-    : stop(state, `refusing to redirect to ${JSON.stringify(target)}`);
+    : stop(state, `refusing to redirect to ${JSON.stringify(state.target)}`);
+}
+
+function resolverRedirect({ target, token, context }: FlowState, paymentId?: string): URL | undefined {
+  if (!target || !token || context.qrId === undefined) return undefined;
+  return buildResolverRedirect({ ...target, qrId: context.qrId, token, paymentId });
+}
+
+/** A code is being sent: the only time a send's result may arrive. */
+function awaitingSend(state: FlowState): boolean {
+  return state.loading && (state.view === 'enter' || state.view === 'code');
+}
+
+/** A code is being checked: the only time a check's result may arrive. */
+function awaitingVerification(state: FlowState): boolean {
+  return state.loading && state.view === 'code';
 }
 
 function stop(state: FlowState, reason: string): FlowState {

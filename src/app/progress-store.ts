@@ -24,18 +24,15 @@ const keyFor = (service: string) => `login-gateway:progress:${service}`;
  */
 export const progressStore = {
   save(service: string, progress: Progress, now = Date.now()): void {
-    tryStorage(() => sessionStorage.setItem(keyFor(service), JSON.stringify({ ...progress, savedAt: now })));
+    // Field by field, so nothing else a caller's object carries (a code, a token) is written.
+    const { method, value, country, sentTo, viaProvider, verificationId, resendAt } = progress;
+    const stored = { method, value, country, sentTo, viaProvider, verificationId, resendAt, savedAt: now };
+    tryStorage(() => sessionStorage.setItem(keyFor(service), JSON.stringify(stored)));
   },
   load(service: string, now = Date.now()): Progress | undefined {
     const raw = tryStorage(() => sessionStorage.getItem(keyFor(service)));
     if (!raw) return undefined;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-    const parsed = safeParse(storedSchema, json);
+    const parsed = safeParse(storedSchema, parseJson(raw));
     if (!parsed.success || now - parsed.data.savedAt > KEEP_FOR_MS) {
       progressStore.clear(service);
       return undefined;
@@ -47,6 +44,14 @@ export const progressStore = {
     tryStorage(() => sessionStorage.removeItem(keyFor(service)));
   },
 };
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Storage can be switched off or full (private modes); the flow works without it. */
 function tryStorage<T>(action: () => T): T | undefined {

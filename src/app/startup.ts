@@ -46,7 +46,7 @@ export function decideStartup(query: QueryParams, config: Config): Startup {
       error: `Service ${JSON.stringify(key)} is ${found.reason === 'unknown' ? 'unknown' : 'misconfigured'}`,
     };
   }
-  const qrId = query.qrid || undefined;
+  const qrId = query.qrid?.trim() ? query.qrid : undefined;
   if (key === RESOLVER_SERVICE && qrId === undefined) {
     return { ok: false, error: `Service ${key} needs a qrid parameter` };
   }

@@ -7,7 +7,7 @@ export const messages = {
     number: 'Mit Telefonnummer anmelden',
     edp: 'Mit EDP-Kennung anmelden',
   },
-  countryPrefix: 'Ländervorwahl',
+  countryPrefix: 'Vorwahl',
   signIn: 'Anmelden',
   otherMethod: 'Andere Anmeldemethode verwenden',
   enterCode: 'Bestätigungscode eingeben',

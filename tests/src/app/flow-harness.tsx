@@ -1,0 +1,80 @@
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { App } from '../../../src/app/app.tsx';
+
+export const PAGE = 'https://login.example/gateway/';
+
+export const serviceConfig = (overrides: Record<string, unknown> = {}) => ({
+  name: 'A-Dok',
+  accentColor: '#0b5cad',
+  loginKey: 'key-a-dok',
+  mwsTargetUrl: 'https://mws.example/api',
+  firebaseConfig: { apiKey: 'demo-key', projectId: 'demo-test', authEmulatorUrl: 'http://127.0.0.1:9099' },
+  loginMethods: { mail: true, number: true, edp: true },
+  ...overrides,
+});
+
+export const testConfig = {
+  services: {
+    'a-dok': serviceConfig(),
+    'a-ident': serviceConfig({ name: 'A-Ident', accentColor: '#6d28d9', loginKey: 'key-a-ident' }),
+    wdpall: serviceConfig({
+      name: 'WD Pall',
+      accentColor: '#fbbf24',
+      loginMethods: { mail: true, number: false, edp: false },
+      redirectUrl: 'https://wdpall.example/start?from=login',
+    }),
+  },
+};
+
+export interface RecordedRequest {
+  url: string;
+  method: string;
+  credentials: RequestCredentials | undefined;
+  form: Record<string, string>;
+  headers: Headers;
+}
+
+type Answer = Response | (() => Response | Promise<Response>) | 'network-error';
+
+/**
+ * Stands in for the network: answers by URL path, records every request. Unlisted paths fail
+ * like an unreachable server.
+ */
+export function mockBackend(routes: Record<string, Answer | Answer[]>) {
+  const requests: RecordedRequest[] = [];
+  const queues = new Map(Object.entries(routes).map(([path, answers]) => [path, [answers].flat()]));
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const form = init.body instanceof URLSearchParams ? Object.fromEntries(init.body) : {};
+    requests.push({
+      url: url.href,
+      method: init.method ?? 'GET',
+      credentials: init.credentials,
+      form,
+      headers: new Headers(init.headers),
+    });
+    const queue = queues.get(url.pathname);
+    const answer = queue && (queue.length > 1 ? queue.shift() : queue[0]);
+    if (!answer || answer === 'network-error') throw new TypeError('Failed to fetch');
+    return typeof answer === 'function' ? answer() : answer.clone();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { requests, calls: (path: string) => requests.filter((r) => new URL(r.url).pathname === path) };
+}
+
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export const mailSent = () => json({ status: 200, message: 'mail sent' });
+export const smsSent = () => json({ code: 200, message: 'SMS gesendet' });
+export const verified = (token = 'id-token-123') => json({ status: 'ok', token });
+export const wrongCode = () => json({ status: 'error', message: 'wrong code' }, 400);
+
+export const configRoute = '/gateway/api/config';
+
+export function renderApp(search: string) {
+  const navigate = vi.fn<(url: string) => void>();
+  const view = render(<App pageUrl={new URL(search, PAGE)} navigate={navigate} />);
+  return { ...view, navigate };
+}

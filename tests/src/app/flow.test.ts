@@ -1,0 +1,525 @@
+import { describe, expect, test } from 'vitest';
+import {
+  canSend,
+  canVerify,
+  flowReducer,
+  initialFlowState,
+  type FlowContext,
+  type FlowEvent,
+  type FlowState,
+  type Progress,
+} from '../../../src/app/flow.ts';
+import {
+  toResolution,
+  type ResolverAnswer,
+  type Resolution,
+} from '../../../src/features/resolver/api/resolve-qr.ts';
+import type { LoginMethod } from '../../../src/types/login-method.ts';
+
+const plainService: FlowContext = { qrId: undefined, redirectBase: 'https://mws.example' };
+const aIdent: FlowContext = { qrId: 'QR123', redirectBase: 'https://mws.example' };
+
+const MAIL = 'visitor@example.de';
+const RESEND_AT = 1_700_000_030_000;
+
+function run(state: FlowState, ...events: FlowEvent[]): FlowState {
+  return events.reduce(flowReducer, state);
+}
+
+/** View 0. */
+function choosing(context: FlowContext = plainService): FlowState {
+  return initialFlowState(context, {});
+}
+
+/** View 1 with a value typed in. */
+function entered(context: FlowContext = plainService, value = MAIL, method: LoginMethod = 'mail'): FlowState {
+  return run(choosing(context), { type: 'methodChosen', method }, { type: 'valueChanged', value });
+}
+
+/** View 1 with the send call in flight. */
+function sending(context: FlowContext = plainService): FlowState {
+  return run(entered(context), { type: 'sendStarted', sentTo: MAIL });
+}
+
+/** View 2, code not yet typed. */
+function codeView(context: FlowContext = plainService): FlowState {
+  return run(sending(context), {
+    type: 'codeSent',
+    viaProvider: false,
+    verificationId: undefined,
+    resendAt: RESEND_AT,
+  });
+}
+
+/** View 2 with the verify call in flight. */
+function verifying(context: FlowContext = plainService): FlowState {
+  return run(codeView(context), { type: 'codeChanged', code: '123456' }, { type: 'verifyStarted' });
+}
+
+/** After a successful verification (view 4 for a-ident, waiting for the resolver). */
+function verified(context: FlowContext = plainService, token = 'tok'): FlowState {
+  return run(verifying(context), { type: 'verified', token });
+}
+
+function resolved(resolution: Resolution): FlowState {
+  return run(verified(aIdent), { type: 'resolved', resolution });
+}
+
+const target = { targetDomain: 'app.example.de', path: 'login' };
+
+function answer(data: Partial<NonNullable<ResolverAnswer['data']>>, exists = false): ResolverAnswer {
+  return { success: true, exists, data: { value: 0, ...target, ...data } };
+}
+
+describe('starting the flow', () => {
+  test('starts in view 0 with nothing chosen when no method is given', () => {
+    const state = choosing();
+    expect(state.view).toBe('choose');
+    expect(state.method).toBeUndefined();
+    expect(state.value).toBe('');
+    expect(state.country).toBe('+49');
+    expect(state.loading).toBe(false);
+  });
+
+  test.each<LoginMethod>(['mail', 'number', 'edp'])(
+    'starts in view 1 when the method %s is given',
+    (method) => {
+      const state = initialFlowState(plainService, { method });
+      expect(state.view).toBe('enter');
+      expect(state.method).toBe(method);
+    },
+  );
+
+  test('starts in view 2 with the saved method, value and verification id when progress is restored', () => {
+    const progress: Progress = {
+      method: 'number',
+      value: '0171 2345678',
+      country: '+49',
+      sentTo: '+491712345678',
+      viaProvider: true,
+      verificationId: 'verification-1',
+      resendAt: RESEND_AT,
+    };
+    const state = initialFlowState(plainService, { method: 'mail', progress });
+    expect(state).toMatchObject({ ...progress, view: 'code', code: '', loading: false, token: undefined });
+    expect(canVerify(run(state, { type: 'codeChanged', code: '123456' }))).toBe(true);
+  });
+});
+
+describe('view 0 and view 1', () => {
+  test.each<LoginMethod>(['mail', 'number', 'edp'])('choosing %s moves from view 0 to view 1', (method) => {
+    const state = run(choosing(), { type: 'methodChosen', method });
+    expect(state.view).toBe('enter');
+    expect(state.method).toBe(method);
+  });
+
+  test('switching to another method goes back to view 0 and clears the value', () => {
+    const state = run(entered(), { type: 'otherMethod' });
+    expect(state.view).toBe('choose');
+    expect(state.method).toBeUndefined();
+    expect(state.value).toBe('');
+  });
+
+  test('switching to another method clears an error shown in view 1', () => {
+    const failed = run(sending(), { type: 'sendFailed', code: 'AM01' });
+    expect(run(failed, { type: 'otherMethod' }).error).toBeUndefined();
+  });
+
+  test('the country prefix can be changed in view 1', () => {
+    const state = run(entered(plainService, '0171 2345678', 'number'), {
+      type: 'countryChanged',
+      country: '+43',
+    });
+    expect(state.country).toBe('+43');
+  });
+});
+
+describe('sending the code', () => {
+  test.each(['', 'a', 'abcde', '     ', '      ', '  abcde  '])(
+    'a value %j of 5 characters or fewer is ignored',
+    (value) => {
+      const state = entered(plainService, value);
+      expect(canSend(state)).toBe(false);
+      expect(run(state, { type: 'sendStarted', sentTo: value })).toBe(state);
+    },
+  );
+
+  test('a value of 6 characters starts the send call', () => {
+    const state = run(entered(plainService, 'abcdef'), { type: 'sendStarted', sentTo: 'abcdef' });
+    expect(state.loading).toBe(true);
+    expect(state.sentTo).toBe('abcdef');
+    expect(state.view).toBe('enter');
+  });
+
+  test('a second submit while the first is loading is ignored', () => {
+    const state = sending();
+    expect(canSend(state)).toBe(false);
+    expect(run(state, { type: 'sendStarted', sentTo: 'other@example.de' })).toBe(state);
+  });
+
+  test.each<FlowEvent>([
+    { type: 'valueChanged', value: 'other@example.de' },
+    { type: 'countryChanged', country: '+43' },
+    { type: 'otherMethod' },
+  ])('$type is ignored while the code is being sent', (event) => {
+    const state = sending();
+    expect(run(state, event)).toBe(state);
+  });
+
+  test('a sent code moves to view 2 with how and when it was sent', () => {
+    const state = run(sending(), {
+      type: 'codeSent',
+      viaProvider: true,
+      verificationId: 'verification-1',
+      resendAt: RESEND_AT,
+    });
+    expect(state).toMatchObject({
+      view: 'code',
+      loading: false,
+      code: '',
+      value: MAIL,
+      sentTo: MAIL,
+      viaProvider: true,
+      verificationId: 'verification-1',
+      resendAt: RESEND_AT,
+    });
+  });
+
+  test('a code sent through the SMS fallback is remembered as not via the provider', () => {
+    const state = run(sending(), {
+      type: 'codeSent',
+      viaProvider: false,
+      verificationId: undefined,
+      resendAt: RESEND_AT,
+    });
+    expect(state.viaProvider).toBe(false);
+    expect(state.verificationId).toBeUndefined();
+  });
+
+  test.each(['AM01', 'AM02', 'AN01', 'AN02', 'AN03', 'AN04'] as const)(
+    'a failed send (%s) keeps view 1 and the entered value and shows the error',
+    (code) => {
+      const state = run(sending(), { type: 'sendFailed', code });
+      expect(state).toMatchObject({
+        view: 'enter',
+        value: MAIL,
+        method: 'mail',
+        loading: false,
+        error: code,
+      });
+    },
+  );
+
+  test('a new send clears the previous error', () => {
+    const failed = run(sending(), { type: 'sendFailed', code: 'AM02' });
+    const retried = run(failed, { type: 'sendStarted', sentTo: MAIL });
+    expect(retried.error).toBeUndefined();
+    expect(retried.loading).toBe(true);
+  });
+});
+
+describe('view 2', () => {
+  test('resending from view 2 stays in view 2 and takes the new cooldown', () => {
+    const resending = run(codeView(), { type: 'sendStarted', sentTo: MAIL });
+    expect(resending).toMatchObject({ view: 'code', loading: true });
+    const state = run(resending, {
+      type: 'codeSent',
+      viaProvider: false,
+      verificationId: undefined,
+      resendAt: RESEND_AT + 60_000,
+    });
+    expect(state).toMatchObject({ view: 'code', loading: false, resendAt: RESEND_AT + 60_000 });
+  });
+
+  test('a failed resend stays in view 2 with the error', () => {
+    const state = run(
+      codeView(),
+      { type: 'sendStarted', sentTo: MAIL },
+      { type: 'sendFailed', code: 'AM01' },
+    );
+    expect(state).toMatchObject({ view: 'code', loading: false, error: 'AM01', value: MAIL });
+  });
+
+  test('changing the value goes back to view 1 with the value kept and the code dropped', () => {
+    const withCode = run(
+      sending(),
+      { type: 'codeSent', viaProvider: true, verificationId: 'verification-1', resendAt: RESEND_AT },
+      { type: 'codeChanged', code: '123' },
+    );
+    const state = run(withCode, { type: 'changeValue' });
+    expect(state).toMatchObject({
+      view: 'enter',
+      value: MAIL,
+      method: 'mail',
+      code: '',
+      verificationId: undefined,
+      error: undefined,
+    });
+  });
+
+  test('the value cannot be changed while the code is being verified', () => {
+    const state = verifying();
+    expect(run(state, { type: 'changeValue' })).toBe(state);
+  });
+
+  test.each([
+    ['123456', true],
+    ['000000', true],
+    ['12345', false],
+    ['1234567', false],
+    ['', false],
+    ['abcdef', false],
+    ['12345a', false],
+    ['123 456', false],
+    [' 123456', false],
+    ['123456 ', false],
+    ['123456\n', false],
+    ['١٢٣٤٥٦', false],
+    ['１２３４５６', false],
+    ['१२३४५६', false],
+    ['+12345', false],
+    ['-12345', false],
+    ['1e5000', false],
+  ])('the code %j can be verified: %s', (code, expected) => {
+    expect(canVerify(run(codeView(), { type: 'codeChanged', code }))).toBe(expected);
+  });
+
+  test('a code cannot be verified when the value it went to is 5 characters or fewer', () => {
+    const state = run(
+      entered(plainService, 'abcdef'),
+      { type: 'sendStarted', sentTo: 'abcde' },
+      { type: 'codeSent', viaProvider: false, verificationId: undefined, resendAt: RESEND_AT },
+      { type: 'codeChanged', code: '123456' },
+    );
+    expect(canVerify(state)).toBe(false);
+  });
+
+  test('an incomplete code does not start verification', () => {
+    const state = run(codeView(), { type: 'codeChanged', code: '12345' });
+    expect(run(state, { type: 'verifyStarted' })).toBe(state);
+  });
+
+  test('a second verification while the first is loading is ignored', () => {
+    const state = verifying();
+    expect(state.loading).toBe(true);
+    expect(canVerify(state)).toBe(false);
+    expect(run(state, { type: 'verifyStarted' })).toBe(state);
+    expect(run(state, { type: 'codeChanged', code: '654321' })).toBe(state);
+  });
+
+  test.each(['VM01', 'VM02', 'VN02', 'VN05'] as const)(
+    'a failed verification (%s) clears the code and keeps the value',
+    (code) => {
+      const state = run(verifying(), { type: 'verifyFailed', code });
+      expect(state).toMatchObject({
+        view: 'code',
+        code: '',
+        value: MAIL,
+        sentTo: MAIL,
+        loading: false,
+        error: code,
+      });
+    },
+  );
+});
+
+describe('verification for a service without resolver', () => {
+  test('redirects to the redirect base with the token', () => {
+    const state = verified(plainService, 'tok');
+    expect(state).toMatchObject({ view: 'wait', loading: false, code: '', token: 'tok' });
+    expect(state.redirect).toBe('https://mws.example/?idtoken=tok');
+  });
+
+  test('keeps the query of the redirect base and encodes the token', () => {
+    const context = { qrId: undefined, redirectBase: 'https://app.example.de/start?lang=de' };
+    expect(verified(context, 'a+b/c=').redirect).toBe(
+      'https://app.example.de/start?lang=de&idtoken=a%2Bb%2Fc%3D',
+    );
+  });
+
+  test.each([
+    'javascript:alert(1)',
+    '//evil.example',
+    'http://evil.example',
+    'https://user@evil.example',
+    'https://user:pass@evil.example',
+    'data:text/html,<script>alert(1)</script>',
+    'evil.example',
+    '',
+  ])('refuses the unsafe redirect base %j, stops and drops the token', (redirectBase) => {
+    const state = verified({ qrId: undefined, redirectBase }, 'tok');
+    expect(state.view).toBe('stopped');
+    expect(state.redirect).toBeUndefined();
+    expect(state.token).toBeUndefined();
+    expect(state.stopReason).toContain('refusing to redirect');
+  });
+});
+
+describe('verification for a-ident', () => {
+  test('waits in view 4 for the resolver without a redirect yet', () => {
+    const state = verified(aIdent, 'tok');
+    expect(state).toMatchObject({ view: 'wait', token: 'tok', redirect: undefined, loading: false });
+  });
+
+  test('an existing QR id redirects to targetDomain/path/qrId with the token', () => {
+    const state = resolved(toResolution(answer({ value: 5 }, true)));
+    expect(state.view).toBe('wait');
+    expect(state.redirect).toBe('https://app.example.de/login/QR123?idtoken=tok');
+  });
+
+  test.each<[string, number | string]>([
+    ['a positive number', 5],
+    ['a decimal string', '5.50'],
+    ['a German decimal string', '5,50'],
+    ['a cent', 0.01],
+  ])('a new QR id with %s as amount goes to the payment view', (_, value) => {
+    const state = resolved(toResolution(answer({ value, sponsor: 'sandbox' })));
+    expect(state.view).toBe('pay');
+    expect(state.payment).toEqual({ amount: Number(String(value).replace(',', '.')), sponsor: 'sandbox' });
+    expect(state.redirect).toBeUndefined();
+  });
+
+  test('a payment without sponsor keeps the sponsor undefined', () => {
+    expect(resolved(toResolution(answer({ value: 5 }))).payment).toEqual({ amount: 5, sponsor: undefined });
+  });
+
+  test.each<number | string>([0, -1, '0', '-2.50'])(
+    'a new QR id with the amount %j redirects without payment',
+    (value) => {
+      const state = resolved(toResolution(answer({ value })));
+      expect(state.view).toBe('wait');
+      expect(state.redirect).toBe('https://app.example.de/login/QR123?idtoken=tok');
+    },
+  );
+
+  test('a successful payment redirects with the payment id', () => {
+    const state = run(resolved(toResolution(answer({ value: 5 }))), { type: 'paid', paymentId: 'PAY-42' });
+    expect(state.view).toBe('wait');
+    expect(state.payment).toBeUndefined();
+    expect(state.redirect).toBe('https://app.example.de/login/QR123?idtoken=tok&ppid=PAY-42');
+  });
+
+  test('a resolver failure stops the flow and drops the token', () => {
+    const state = resolved({ outcome: 'failed', reason: 'resolver call failed (network)' });
+    expect(state.view).toBe('stopped');
+    expect(state.token).toBeUndefined();
+    expect(state.redirect).toBeUndefined();
+    expect(state.stopReason).toBe('resolver failure: resolver call failed (network)');
+  });
+
+  test('an unusable resolver answer stops the flow', () => {
+    expect(resolved(toResolution({ success: false, exists: false, message: 'unknown qr' })).view).toBe(
+      'stopped',
+    );
+  });
+
+  const hostileTargets = [
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    '//evil.example',
+    'http://evil.example',
+    'https://user@evil.example',
+    'https://user:pass@evil.example',
+    'data:text/html,<script>alert(1)</script>',
+    'java\nscript:alert(1)',
+    'https://evil.example\\@app.example.de',
+    '',
+  ];
+
+  test.each(hostileTargets)(
+    'an existing QR id with the target %j stops, never a redirect',
+    (targetDomain) => {
+      const state = resolved({ outcome: 'redirect', targetDomain, path: 'login' });
+      expect(state.view).toBe('stopped');
+      expect(state.redirect).toBeUndefined();
+      expect(state.token).toBeUndefined();
+      expect(state.stopReason).toContain('refusing to redirect');
+    },
+  );
+
+  test.each(hostileTargets)('a paid QR id with the target %j stops, never a redirect', (targetDomain) => {
+    const payable = resolved({ outcome: 'pay', amount: 5, sponsor: undefined, targetDomain, path: 'login' });
+    const state = run(payable, { type: 'paid', paymentId: 'PAY-42' });
+    expect(state.view).toBe('stopped');
+    expect(state.redirect).toBeUndefined();
+    expect(state.token).toBeUndefined();
+  });
+
+  // Taking the visitor's money and only then refusing the destination would leave them stuck
+  // after paying; an unsafe target has to stop the flow before the payment view.
+  test.each(['javascript:alert(1)', '//evil.example', 'http://evil.example', 'https://user@evil.example'])(
+    'a payment is not asked for when the target %j would be refused',
+    (targetDomain) => {
+      const state = resolved({ outcome: 'pay', amount: 5, sponsor: undefined, targetDomain, path: 'login' });
+      expect(state.view).toBe('stopped');
+      expect(state.payment).toBeUndefined();
+      expect(state.token).toBeUndefined();
+    },
+  );
+});
+
+describe('events that do not fit the current view are ignored', () => {
+  const redirectResolution: Resolution = { outcome: 'redirect', ...target };
+  const payResolution: Resolution = { outcome: 'pay', amount: 5, sponsor: undefined, ...target };
+
+  test.each<[string, () => FlowState, FlowEvent]>([
+    ['methodChosen in view 1', () => entered(), { type: 'methodChosen', method: 'edp' }],
+    ['methodChosen in view 2', () => codeView(), { type: 'methodChosen', method: 'edp' }],
+    ['otherMethod in view 0', () => choosing(), { type: 'otherMethod' }],
+    ['otherMethod in view 2', () => codeView(), { type: 'otherMethod' }],
+    ['valueChanged in view 0', () => choosing(), { type: 'valueChanged', value: MAIL }],
+    ['valueChanged in view 2', () => codeView(), { type: 'valueChanged', value: 'other@example.de' }],
+    ['countryChanged in view 2', () => codeView(), { type: 'countryChanged', country: '+43' }],
+    ['sendStarted in view 0', () => choosing(), { type: 'sendStarted', sentTo: MAIL }],
+    ['sendStarted in view 4', () => verified(aIdent), { type: 'sendStarted', sentTo: MAIL }],
+    ['changeValue in view 1', () => entered(), { type: 'changeValue' }],
+    ['codeChanged in view 1', () => entered(), { type: 'codeChanged', code: '123456' }],
+    ['codeChanged in view 4', () => verified(aIdent), { type: 'codeChanged', code: '123456' }],
+    ['verifyStarted in view 1', () => entered(), { type: 'verifyStarted' }],
+    ['paid in view 2', () => codeView(aIdent), { type: 'paid', paymentId: 'PAY-42' }],
+    ['paid before the resolver answered', () => verified(aIdent), { type: 'paid', paymentId: 'PAY-42' }],
+    ['resolved in view 2', () => codeView(aIdent), { type: 'resolved', resolution: redirectResolution }],
+    ['resolved twice', () => resolved(redirectResolution), { type: 'resolved', resolution: payResolution }],
+    [
+      'resolved in the payment view',
+      () => resolved(payResolution),
+      { type: 'resolved', resolution: redirectResolution },
+    ],
+    [
+      'resolved after a stop',
+      () => resolved({ outcome: 'failed', reason: 'x' }),
+      { type: 'resolved', resolution: redirectResolution },
+    ],
+    [
+      'resolved for a service without resolver',
+      () => verified(plainService),
+      { type: 'resolved', resolution: redirectResolution },
+    ],
+    [
+      'paid twice',
+      () => run(resolved(payResolution), { type: 'paid', paymentId: 'PAY-1' }),
+      { type: 'paid', paymentId: 'PAY-2' },
+    ],
+    // The events below answer a call; without that call in flight they are stale.
+    [
+      'codeSent without a send in flight',
+      () => entered(),
+      { type: 'codeSent', viaProvider: false, verificationId: undefined, resendAt: RESEND_AT },
+    ],
+    ['sendFailed without a send in flight', () => choosing(), { type: 'sendFailed', code: 'AM01' }],
+    ['verified without a verification in flight', () => entered(), { type: 'verified', token: 'tok' }],
+    [
+      'verified after the flow stopped',
+      () => resolved({ outcome: 'failed', reason: 'x' }),
+      { type: 'verified', token: 'tok' },
+    ],
+    [
+      'verifyFailed without a verification in flight',
+      () => verified(aIdent),
+      { type: 'verifyFailed', code: 'VM01' },
+    ],
+  ])('%s', (_, makeState, event) => {
+    const state = makeState();
+    expect(run(state, event)).toBe(state);
+  });
+});

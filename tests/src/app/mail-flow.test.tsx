@@ -1,0 +1,215 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  configRoute,
+  json,
+  mailSent,
+  mockBackend,
+  renderApp,
+  testConfig,
+  verified,
+  wrongCode,
+} from './flow-harness.tsx';
+
+const MAIL = '/api/users/auth/mail';
+const VERIFY_MAIL = '/api/users/verify/mail';
+const GENERIC = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  document.documentElement.dataset.brand = 'a-dok';
+});
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function enterMail(value = 'max@example.de', search = '?service=a-dok&method=mail') {
+  const view = renderApp(search);
+  const input = await screen.findByLabelText('E-Mail-Adresse');
+  await userEvent.type(input, `${value}{Enter}`);
+  return view;
+}
+
+const codeInput = () => screen.getByLabelText('Bestätigungscode');
+
+describe('signing in by e-mail', () => {
+  test('sends the code, verifies it once on the sixth digit and redirects with the token', async () => {
+    const backend = mockBackend({
+      [configRoute]: json(testConfig),
+      [MAIL]: mailSent(),
+      [VERIFY_MAIL]: verified('tok-1'),
+    });
+    const { navigate } = await enterMail('  max@example.de ');
+
+    expect(await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
+    expect(backend.calls(MAIL)).toEqual([
+      expect.objectContaining({
+        url: 'https://mws.example/api/users/auth/mail',
+        method: 'POST',
+        form: { email: 'max@example.de', key: 'key-a-dok' },
+      }),
+    ]);
+    expect(screen.getByText('m•••@example.de')).toBeInTheDocument();
+
+    await userEvent.type(codeInput(), '123456');
+    await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
+    expect(backend.calls(VERIFY_MAIL)).toEqual([
+      expect.objectContaining({ form: { email: 'max@example.de', token: '123456' } }),
+    ]);
+    expect(navigate).toHaveBeenCalledWith('https://mws.example/api?idtoken=tok-1');
+    expect(screen.getByRole('status')).toHaveTextContent('Bitte warten...');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  test('redirects to the service redirectUrl when it has one, keeping its query', async () => {
+    mockBackend({ [configRoute]: json(testConfig), [MAIL]: mailSent(), [VERIFY_MAIL]: verified('tok-2') });
+    const { navigate } = await enterMail('max@example.de', '?service=wdpall&method=mail');
+    await userEvent.type(await screen.findByLabelText('Bestätigungscode'), '654321');
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('https://wdpall.example/start?from=login&idtoken=tok-2'),
+    );
+  });
+
+  test('an EDP-Kennung goes through the mail calls, in the email field', async () => {
+    const backend = mockBackend({
+      [configRoute]: json(testConfig),
+      [MAIL]: mailSent(),
+      [VERIFY_MAIL]: verified(),
+    });
+    renderApp('?service=a-dok&method=edp');
+    await userEvent.type(await screen.findByLabelText('EDP-Kennung'), 'EDP123456{Enter}');
+    await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
+    expect(backend.calls(MAIL)[0]?.form).toEqual({ email: 'EDP123456', key: 'key-a-dok' });
+    expect(screen.getByText('ED•••56')).toBeInTheDocument();
+  });
+
+  test('does nothing for a value of five characters or fewer', async () => {
+    const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: mailSent() });
+    await enterMail('a@b.d');
+    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(backend.calls(MAIL)).toEqual([]);
+    expect(screen.getByRole('heading', { name: 'Mit E-Mail-Adresse anmelden' })).toBeInTheDocument();
+  });
+
+  test('sends once for a double click and for Enter plus click, and shows it is busy', async () => {
+    let release: (response: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => (release = resolve));
+    const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: () => pending });
+    renderApp('?service=a-dok&method=mail');
+    const input = await screen.findByLabelText('E-Mail-Adresse');
+    await userEvent.type(input, 'max@example.de');
+    const button = screen.getByRole('button', { name: 'Anmelden' });
+    fireEvent.submit(input.closest('form') as HTMLFormElement);
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveTextContent('Bitte warten');
+    expect(backend.calls(MAIL)).toHaveLength(1);
+    release(mailSent());
+    await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
+    expect(backend.calls(MAIL)).toHaveLength(1);
+  });
+});
+
+describe('errors of the mail path', () => {
+  test.each([
+    ['AM01', 'a network failure', 'network-error' as const],
+    ['AM02', 'a rejection', json({ status: 400, message: 'invalid email' }, 400)],
+    ['AM02', 'an answer that is not "mail sent"', json({ status: 200, message: 'queued' })],
+    ['AM02', 'a malformed answer', new Response('<html>oops</html>', { status: 200 })],
+    ['AM02', 'a server error', json({ status: 500, message: 'mail sent' }, 500)],
+  ])('%s for %s: the generic text, announced, and the value kept', async (code, _case, answer) => {
+    mockBackend({ [configRoute]: json(testConfig), [MAIL]: answer });
+    await enterMail();
+    const error = await screen.findByText(GENERIC);
+    expect(error).toHaveAttribute('data-error-code', code);
+    expect(error.closest('[aria-live="assertive"]')).not.toBeNull();
+    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveValue('max@example.de');
+    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('VM01 for a wrong code: the spec text, the code cleared, the address kept', async () => {
+    mockBackend({
+      [configRoute]: json(testConfig),
+      [MAIL]: mailSent(),
+      [VERIFY_MAIL]: [wrongCode(), verified('t')],
+    });
+    const { navigate } = await enterMail();
+    await userEvent.type(await screen.findByLabelText('Bestätigungscode'), '111111');
+    const error = await screen.findByText('Bitte prüfe deine Eingabe und versuche es erneut.');
+    expect(error).toHaveAttribute('data-error-code', 'VM01');
+    expect(codeInput()).toHaveValue('');
+    expect(screen.getByText('m•••@example.de')).toBeInTheDocument();
+    await userEvent.type(codeInput(), '222222');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://mws.example/api?idtoken=t'));
+  });
+
+  test.each([
+    ['a network failure', 'network-error' as const],
+    ['a server error', json({}, 503)],
+    ['an ok without token', json({ status: 'ok' })],
+  ])('VM02 for %s while verifying', async (_case, answer) => {
+    mockBackend({ [configRoute]: json(testConfig), [MAIL]: mailSent(), [VERIFY_MAIL]: answer });
+    await enterMail();
+    await userEvent.type(await screen.findByLabelText('Bestätigungscode'), '123456');
+    expect(await screen.findByText(GENERIC)).toHaveAttribute('data-error-code', 'VM02');
+  });
+
+  test('an unsafe redirect address stops the flow without navigating', async () => {
+    const unsafe = {
+      services: {
+        'a-dok': { ...testConfig.services['a-dok'], redirectUrl: 'https://user:pw@evil.example/' },
+      },
+    };
+    mockBackend({ [configRoute]: json(unsafe), [MAIL]: mailSent(), [VERIFY_MAIL]: verified() });
+    const { container, navigate } = renderApp('?service=a-dok&method=mail');
+    await waitFor(() => expect(console.error).toHaveBeenCalled());
+    expect(container).toBeEmptyDOMElement();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('view 2', () => {
+  test('goes back to change the address, keeping it in the field', async () => {
+    mockBackend({ [configRoute]: json(testConfig), [MAIL]: mailSent() });
+    await enterMail();
+    await userEvent.click(await screen.findByRole('button', { name: 'E-Mail-Adresse ändern' }));
+    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveValue('max@example.de');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  test('offers a new code only after the 30 s cooldown, which survives a reload', async () => {
+    const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: mailSent() });
+    const first = await enterMail();
+    const resend = await screen.findByRole('button', { name: /^Code erneut senden \((30|29) s\)$/ });
+    expect(resend).toBeDisabled();
+
+    first.unmount();
+    renderApp('?service=a-dok&method=mail');
+    expect(await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
+    expect(screen.getByText('m•••@example.de')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Code erneut senden \(\d+ s\)$/ })).toBeDisabled();
+
+    const stored = JSON.parse(sessionStorage.getItem('login-gateway:progress:a-dok') ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(stored)).not.toContain('code');
+    expect(Object.keys(stored)).not.toContain('token');
+    sessionStorage.setItem(
+      'login-gateway:progress:a-dok',
+      JSON.stringify({ ...stored, resendAt: Date.now() - 1 }),
+    );
+
+    cleanup();
+    renderApp('?service=a-dok');
+    await userEvent.click(await screen.findByRole('button', { name: 'Code erneut senden' }));
+    await waitFor(() => expect(backend.calls(MAIL)).toHaveLength(2));
+    expect(backend.calls(MAIL)[1]?.form).toEqual({ email: 'max@example.de', key: 'key-a-dok' });
+  });
+});

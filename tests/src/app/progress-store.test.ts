@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { Progress } from '../../../src/app/flow.ts';
+import { progressStore } from '../../../src/app/progress-store.ts';
+
+const NOW = 1_700_000_000_000;
+const MINUTE = 60_000;
+const KEY = 'login-gateway:progress:a-dok';
+
+const progress: Progress = {
+  method: 'number',
+  value: '0171 2345678',
+  country: '+49',
+  sentTo: '+491712345678',
+  viaProvider: true,
+  verificationId: 'verification-1',
+  resendAt: NOW + 30_000,
+};
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('progressStore', () => {
+  test('loads what was saved', () => {
+    progressStore.save('a-dok', progress, NOW);
+    expect(progressStore.load('a-dok', NOW + MINUTE)).toEqual(progress);
+  });
+
+  test('round-trips progress without a verification id', () => {
+    const mail: Progress = {
+      ...progress,
+      method: 'mail',
+      value: 'a@b.de',
+      sentTo: 'a@b.de',
+      viaProvider: false,
+      verificationId: undefined,
+    };
+    progressStore.save('a-dok', mail, NOW);
+    expect(progressStore.load('a-dok', NOW)).toEqual(mail);
+  });
+
+  test('is scoped to the service', () => {
+    progressStore.save('a-dok', progress, NOW);
+    expect(progressStore.load('a-ident', NOW)).toBeUndefined();
+    expect(progressStore.load('a-dok', NOW)).toEqual(progress);
+  });
+
+  test('never stores a code or a token', () => {
+    progressStore.save('a-dok', progress, NOW);
+    const stored: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+    expect(stored).toBeTypeOf('object');
+    expect(Object.keys(stored as object).sort()).toEqual(
+      ['country', 'method', 'resendAt', 'savedAt', 'sentTo', 'value', 'verificationId', 'viaProvider'].sort(),
+    );
+  });
+
+  test('keeps only the progress fields when the caller hands over more', () => {
+    const withSecrets = { ...progress, code: '123456', token: 'secret-id-token' };
+    progressStore.save('a-dok', withSecrets, NOW);
+    const raw = sessionStorage.getItem(KEY) ?? '';
+    expect(raw).not.toContain('"code"');
+    expect(raw).not.toContain('"token"');
+    expect(raw).not.toContain('secret-id-token');
+  });
+
+  test('is still there just before 15 minutes have passed', () => {
+    progressStore.save('a-dok', progress, NOW);
+    expect(progressStore.load('a-dok', NOW + 15 * MINUTE)).toEqual(progress);
+  });
+
+  test('expires after 15 minutes and is removed', () => {
+    progressStore.save('a-dok', progress, NOW);
+    expect(progressStore.load('a-dok', NOW + 15 * MINUTE + 1)).toBeUndefined();
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  test('returns nothing when nothing was saved', () => {
+    expect(progressStore.load('a-dok', NOW)).toBeUndefined();
+  });
+
+  test.each([
+    ['malformed JSON', '{"method":'],
+    ['not JSON at all', 'undefined'],
+    ['JSON null', 'null'],
+    ['an array', '[]'],
+    ['a number', '42'],
+    ['an unknown method', JSON.stringify({ ...progress, method: 'sms', savedAt: NOW })],
+    ['a missing savedAt', JSON.stringify(progress)],
+    ['a string resendAt', JSON.stringify({ ...progress, resendAt: '1', savedAt: NOW })],
+    ['a missing value', JSON.stringify({ ...progress, value: undefined, savedAt: NOW })],
+    ['a numeric verification id', JSON.stringify({ ...progress, verificationId: 1, savedAt: NOW })],
+  ])('ignores and removes an entry with %s', (_, raw) => {
+    sessionStorage.setItem(KEY, raw);
+    expect(progressStore.load('a-dok', NOW)).toBeUndefined();
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  test('clear removes the saved progress of that service only', () => {
+    progressStore.save('a-dok', progress, NOW);
+    progressStore.save('a-ident', progress, NOW);
+    progressStore.clear('a-dok');
+    expect(progressStore.load('a-dok', NOW)).toBeUndefined();
+    expect(progressStore.load('a-ident', NOW)).toEqual(progress);
+  });
+
+  test.each(['setItem', 'getItem', 'removeItem'] as const)('works on when storage %s throws', (method) => {
+    vi.spyOn(Storage.prototype, method).mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    expect(() => progressStore.save('a-dok', progress, NOW)).not.toThrow();
+    expect(() => progressStore.load('a-dok', NOW + 16 * MINUTE)).not.toThrow();
+    expect(() => progressStore.clear('a-dok')).not.toThrow();
+  });
+
+  test('loads nothing when reading storage throws', () => {
+    progressStore.save('a-dok', progress, NOW);
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('Access denied', 'SecurityError');
+    });
+    expect(progressStore.load('a-dok', NOW)).toBeUndefined();
+  });
+});

@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { configRoute, json, mockBackend, renderApp, testConfig } from './flow-harness.tsx';
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+let consoleWarn: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  document.documentElement.dataset.brand = 'a-dok';
+  document.documentElement.removeAttribute('style');
+});
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function expectNothingShown(container: HTMLElement) {
+  await waitFor(() => expect(consoleError).toHaveBeenCalled());
+  expect(container).toBeEmptyDOMElement();
+}
+
+describe('starting the page', () => {
+  test('fetches the config relative to the page, with same-origin credentials like the preload', async () => {
+    const backend = mockBackend({ [configRoute]: json(testConfig) });
+    renderApp('?service=a-dok');
+    expect(await screen.findByRole('heading', { name: 'Anmeldemethode wählen' })).toBeInTheDocument();
+    expect(backend.requests[0]).toMatchObject({
+      url: 'https://login.example/gateway/api/config',
+      method: 'GET',
+      credentials: 'same-origin',
+    });
+  });
+
+  test.each([
+    ['no service', ''],
+    ['an empty service', '?service='],
+    ['a service of two characters', '?service=ab'],
+  ])('shows nothing and asks for no config with %s', async (_case, search) => {
+    const backend = mockBackend({ [configRoute]: json(testConfig) });
+    const { container } = renderApp(search);
+    await expectNothingShown(container);
+    expect(backend.requests).toEqual([]);
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('Invalid service parameter'));
+  });
+
+  test.each(['unknown', '__proto__', 'constructor', 'toString', '../../', '<script>'])(
+    'shows nothing for the service %j, only a console message',
+    async (service) => {
+      mockBackend({ [configRoute]: json(testConfig) });
+      const { container } = renderApp(`?service=${encodeURIComponent(service)}`);
+      await expectNothingShown(container);
+    },
+  );
+
+  test.each([
+    ['an unreachable config', 'network-error' as const],
+    ['a config that is HTML', new Response('<html>', { status: 200 })],
+    ['a config without services', json({ service: {} })],
+    ['a server error', json({}, 500)],
+  ])('shows nothing with %s', async (_case, answer) => {
+    mockBackend({ [configRoute]: answer });
+    const { container } = renderApp('?service=a-dok');
+    await expectNothingShown(container);
+  });
+
+  test('shows nothing for a-ident without a qrid', async () => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    const { container } = renderApp('?service=a-ident');
+    await expectNothingShown(container);
+    expect(consoleError).toHaveBeenCalledWith('Service a-ident needs a qrid parameter');
+  });
+
+  test('starts in view 1 when the method parameter is valid and enabled', async () => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    renderApp('?service=a-dok&method=edp&appid=ignored');
+    expect(await screen.findByRole('heading', { name: 'Mit EDP-Kennung anmelden' })).toBeInTheDocument();
+  });
+
+  test.each([
+    ['an unknown method', 'a-dok', 'sms'],
+    ['a disabled method', 'wdpall', 'number'],
+  ])('starts in view 0 with %s, with a console message', async (_case, service, method) => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    renderApp(`?service=${service}&method=${method}`);
+    expect(await screen.findByRole('heading', { name: 'Anmeldemethode wählen' })).toBeInTheDocument();
+    expect(consoleWarn).toHaveBeenCalled();
+  });
+});
+
+describe('view 0', () => {
+  test('lists the enabled methods in the spec order, with the footer links', async () => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    renderApp('?service=a-dok');
+    await screen.findByRole('heading', { name: 'Anmeldemethode wählen' });
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual(['E-Mail-Adresse', 'Telefonnummer', 'EDP-Kennung']);
+    expect(screen.getByRole('link', { name: 'Impressum' })).toHaveAttribute(
+      'href',
+      'https://www.a-dok.example/impressum',
+    );
+    expect(screen.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute(
+      'href',
+      'https://www.a-dok.example/datenschutz',
+    );
+  });
+
+  test('offers only what the service enables', async () => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    renderApp('?service=wdpall');
+    await screen.findByRole('heading', { name: 'Anmeldemethode wählen' });
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['E-Mail-Adresse']);
+  });
+
+  test.each([
+    ['E-Mail-Adresse', { type: 'email', autocomplete: 'email', inputmode: 'email' }],
+    ['Telefonnummer', { type: 'tel', autocomplete: 'tel-national', inputmode: 'tel' }],
+    ['EDP-Kennung', { type: 'text', autocomplete: 'username', inputmode: 'text' }],
+  ])('choosing %s opens view 1 with the input that fits it', async (label, attributes) => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    renderApp('?service=a-dok');
+    await userEvent.click(await screen.findByRole('button', { name: label }));
+    const input = screen.getByLabelText(label);
+    for (const [name, value] of Object.entries(attributes)) expect(input).toHaveAttribute(name, value);
+    expect(input).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Andere Anmeldemethode verwenden' }));
+    expect(screen.getByRole('heading', { name: 'Anmeldemethode wählen' })).toBeInTheDocument();
+  });
+
+  test('the phone method has a country prefix field, +49 by default', async () => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    renderApp('?service=a-dok&method=number');
+    expect(await screen.findByLabelText('Vorwahl')).toHaveValue('+49');
+  });
+});
+
+describe('following the chosen service', () => {
+  test('a service other than the baked brand brings its own title, favicon, colours and logo', async () => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    document.head.innerHTML =
+      '<title>A-Dok – Anmeldung</title><meta name="theme-color" content="#0b5cad"><link rel="icon" href="favicon.ico">';
+    renderApp('?service=wdpall');
+    expect(await screen.findByRole('img', { name: 'WD Pall' })).toBeInTheDocument();
+    expect(document.title).toBe('WD Pall – Anmeldung');
+    expect(document.documentElement.dataset.brand).toBe('wdpall');
+    expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#1c1917');
+    const icons = [...document.querySelectorAll('link[rel="icon"]')].map((link) => link.getAttribute('href'));
+    expect(icons).toEqual([expect.stringMatching(/wdpall\/logo\.svg/)]);
+    expect(document.documentElement.style.getPropertyValue('--accent')).toBe('#fbbf24');
+    expect(document.documentElement.style.getPropertyValue('--accent-text')).toBe('#1c1917');
+  });
+
+  test('the baked brand keeps its look', async () => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    document.title = 'A-Dok – Anmeldung';
+    renderApp('?service=a-dok');
+    await screen.findByRole('img', { name: 'A-Dok' });
+    expect(document.title).toBe('A-Dok – Anmeldung');
+    expect(document.documentElement.style.getPropertyValue('--accent')).toBe('');
+  });
+});

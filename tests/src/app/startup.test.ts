@@ -1,0 +1,242 @@
+import { describe, expect, test } from 'vitest';
+import {
+  decideStartup,
+  enabledMethods,
+  isPlausibleService,
+  readQuery,
+  type QueryParams,
+} from '../../../src/app/startup.ts';
+import type { Config } from '../../../src/features/config/api/get-config.ts';
+
+function serviceEntry(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'A-Dok',
+    accentColor: '#0b5cad',
+    loginKey: 'k',
+    mwsTargetUrl: 'https://mws.example',
+    firebaseConfig: { apiKey: 'x', projectId: 'demo-test' },
+    loginMethods: { mail: true, number: false, edp: true },
+    ...overrides,
+  };
+}
+
+function configWith(services: Record<string, unknown>): Config {
+  return { services };
+}
+
+const config = configWith({
+  'a-dok': serviceEntry(),
+  'a-ident': serviceEntry({ name: 'A-Ident', loginMethods: { mail: true, number: true, edp: false } }),
+});
+
+function query(params: Partial<QueryParams>): QueryParams {
+  return { service: undefined, qrid: undefined, method: undefined, appid: undefined, ...params };
+}
+
+describe('readQuery', () => {
+  test('reads all four parameters', () => {
+    expect(readQuery('?service=a-ident&qrid=QR123&method=mail&appid=app-7')).toEqual({
+      service: 'a-ident',
+      qrid: 'QR123',
+      method: 'mail',
+      appid: 'app-7',
+    });
+  });
+
+  test('reads a query without the leading question mark', () => {
+    expect(readQuery('service=a-dok').service).toBe('a-dok');
+  });
+
+  test('leaves missing parameters undefined', () => {
+    expect(readQuery('?service=a-dok')).toEqual({
+      service: 'a-dok',
+      qrid: undefined,
+      method: undefined,
+      appid: undefined,
+    });
+    expect(readQuery('')).toEqual(query({}));
+  });
+
+  test('keeps a parameter that is present but empty as an empty string', () => {
+    expect(readQuery('?service=&method=').service).toBe('');
+    expect(readQuery('?service=&method=').method).toBe('');
+  });
+
+  test('decodes encoded values', () => {
+    expect(readQuery('?service=a%2Ddok&qrid=QR%201+2%2F%3F%26&method=%6Dail')).toMatchObject({
+      service: 'a-dok',
+      qrid: 'QR 1 2/?&',
+      method: 'mail',
+    });
+  });
+
+  test('takes the first value of a repeated parameter', () => {
+    expect(readQuery('?service=a-dok&service=a-ident').service).toBe('a-dok');
+  });
+});
+
+describe('isPlausibleService', () => {
+  test.each([
+    [undefined, false],
+    ['', false],
+    ['a', false],
+    ['ab', false],
+    ['abc', true],
+    ['a-dok', true],
+  ])('%j is plausible: %s', (service, expected) => {
+    expect(isPlausibleService(service)).toBe(expected);
+  });
+});
+
+describe('decideStartup', () => {
+  test('starts a known service in view 0 without a method', () => {
+    const startup = decideStartup(query({ service: 'a-dok' }), config);
+    expect(startup).toMatchObject({
+      ok: true,
+      serviceKey: 'a-dok',
+      qrId: undefined,
+      method: undefined,
+      warning: undefined,
+    });
+    expect(startup.ok && startup.service.mwsTargetUrl).toBe('https://mws.example');
+  });
+
+  test.each([undefined, '', 'ab'])('stops with a message for the missing or short service %j', (service) => {
+    const startup = decideStartup(query({ service }), config);
+    expect(startup.ok).toBe(false);
+    expect(!startup.ok && startup.error).toContain('Invalid service parameter');
+  });
+
+  test.each([
+    'unknown',
+    'A-DOK',
+    'a-dok ',
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    'valueOf',
+  ])('treats %j as an unknown service', (service) => {
+    const startup = decideStartup(query({ service }), config);
+    expect(startup).toEqual({ ok: false, error: `Service ${JSON.stringify(service)} is unknown` });
+  });
+
+  test('treats prototype names as unknown in a config parsed from JSON', () => {
+    const parsed = JSON.parse(JSON.stringify(config)) as Config;
+    for (const service of ['__proto__', 'constructor', 'toString']) {
+      expect(decideStartup(query({ service }), parsed)).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('unknown'),
+      });
+    }
+  });
+
+  test.each<[string, Record<string, unknown>]>([
+    ['a javascript: mwsTargetUrl', { mwsTargetUrl: 'javascript:alert(1)' }],
+    ['a plain http mwsTargetUrl', { mwsTargetUrl: 'http://evil.example' }],
+    ['a protocol-relative mwsTargetUrl', { mwsTargetUrl: '//evil.example' }],
+    ['an mwsTargetUrl with credentials', { mwsTargetUrl: 'https://user@evil.example' }],
+    ['an unsafe redirectUrl', { redirectUrl: 'javascript:alert(1)' }],
+    [
+      'an unsafe authEmulatorUrl',
+      { firebaseConfig: { apiKey: 'x', projectId: 'demo-test', authEmulatorUrl: 'http://evil.example' } },
+    ],
+    ['a missing loginKey', { loginKey: undefined }],
+    ['a missing loginMethods flag', { loginMethods: { mail: true, number: false } }],
+    ['a firebaseConfig without apiKey', { firebaseConfig: { projectId: 'demo-test' } }],
+  ])('stops as misconfigured for a service entry with %s', (_, overrides) => {
+    const startup = decideStartup(
+      query({ service: 'a-dok' }),
+      configWith({ 'a-dok': serviceEntry(overrides) }),
+    );
+    expect(startup).toEqual({ ok: false, error: 'Service "a-dok" is misconfigured' });
+  });
+
+  test.each([null, 'a-dok', 42, []])('stops as misconfigured when the service entry is %j', (entry) => {
+    expect(decideStartup(query({ service: 'a-dok' }), configWith({ 'a-dok': entry }))).toEqual({
+      ok: false,
+      error: 'Service "a-dok" is misconfigured',
+    });
+  });
+
+  test('accepts plain http on this machine for development backends', () => {
+    const entry = serviceEntry({
+      mwsTargetUrl: 'http://localhost:8080',
+      firebaseConfig: { apiKey: 'x', projectId: 'demo-test', authEmulatorUrl: 'http://127.0.0.1:9099' },
+    });
+    expect(decideStartup(query({ service: 'a-dok' }), configWith({ 'a-dok': entry })).ok).toBe(true);
+  });
+
+  test('a broken entry of another service does not stop this one', () => {
+    const mixed = configWith({
+      'a-dok': serviceEntry(),
+      wdwd: serviceEntry({ mwsTargetUrl: 'javascript:x' }),
+    });
+    expect(decideStartup(query({ service: 'a-dok' }), mixed).ok).toBe(true);
+  });
+
+  test.each([undefined, '', '   ', '\t'])('stops a-ident with the qrid %j', (qrid) => {
+    expect(decideStartup(query({ service: 'a-ident', qrid }), config)).toEqual({
+      ok: false,
+      error: 'Service a-ident needs a qrid parameter',
+    });
+  });
+
+  test('starts a-ident with its qrid', () => {
+    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config)).toMatchObject({
+      ok: true,
+      serviceKey: 'a-ident',
+      qrId: 'QR123',
+    });
+  });
+
+  test('ignores a qrid for services other than a-ident', () => {
+    expect(decideStartup(query({ service: 'a-dok', qrid: 'QR123' }), config)).toMatchObject({
+      ok: true,
+      qrId: undefined,
+    });
+  });
+
+  test.each(['mail', 'edp'])('starts with the valid and enabled method %s', (method) => {
+    expect(decideStartup(query({ service: 'a-dok', method }), config)).toMatchObject({
+      ok: true,
+      method,
+      warning: undefined,
+    });
+  });
+
+  test.each(['sms', '', 'MAIL', 'mail ', '__proto__'])(
+    'ignores the invalid method %j with a warning',
+    (method) => {
+      const startup = decideStartup(query({ service: 'a-dok', method }), config);
+      expect(startup).toMatchObject({ ok: true, method: undefined });
+      expect(startup.ok && startup.warning).toBe(`Invalid method parameter: ${JSON.stringify(method)}`);
+    },
+  );
+
+  test('ignores a method that is disabled for the service with a warning', () => {
+    const startup = decideStartup(query({ service: 'a-dok', method: 'number' }), config);
+    expect(startup).toMatchObject({
+      ok: true,
+      method: undefined,
+      warning: 'Method number is not enabled for this service',
+    });
+  });
+});
+
+describe('enabledMethods', () => {
+  test.each<[{ mail: boolean; number: boolean; edp: boolean }, string[]]>([
+    [{ mail: true, number: true, edp: true }, ['mail', 'number', 'edp']],
+    [{ mail: true, number: false, edp: true }, ['mail', 'edp']],
+    [{ mail: false, number: true, edp: true }, ['number', 'edp']],
+    [{ mail: false, number: false, edp: true }, ['edp']],
+    [{ mail: false, number: false, edp: false }, []],
+  ])('lists the methods %j in the order of view 0', (loginMethods, expected) => {
+    const startup = decideStartup(
+      query({ service: 'a-dok' }),
+      configWith({ 'a-dok': serviceEntry({ loginMethods }) }),
+    );
+    if (!startup.ok) throw new Error(startup.error);
+    expect(enabledMethods(startup.service)).toEqual(expected);
+  });
+});
