@@ -3,7 +3,6 @@ import { Spinner } from '../components/spinner.tsx';
 import { MethodChoice } from '../features/method/method-choice.tsx';
 import { ValueForm } from '../features/send-code/value-form.tsx';
 import { enabledMethods } from './startup.ts';
-import { progressStore } from './progress-store.ts';
 import { loadPhoneStep, loadVerifyStep } from './lazy-steps.ts';
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
 
@@ -42,8 +41,6 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
   useEffect(() => {
     if (stopReason) console.error(`Login flow stopped: ${stopReason}`);
   }, [stopReason]);
-
-  const leave = useCallback(() => progressStore.clear(setup.serviceKey), [setup.serviceKey]);
 
   return <Suspense fallback={<Spinner size="large" />}>{renderView()}</Suspense>;
 
@@ -96,7 +93,7 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
           </Suspense>
         );
       case 'wait':
-        return <WaitView redirect={state.redirect} onLeave={leave} navigate={navigate} />;
+        return <WaitView redirect={state.redirect} navigate={navigate} />;
       case 'stopped':
         return null;
     }

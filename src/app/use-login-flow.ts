@@ -67,6 +67,8 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       const outcome = await step.confirmCode(service, current, code);
       if (!outcome.ok) return dispatch({ type: 'verifyFailed', code: outcome.code });
       dispatch({ type: 'verified', token: outcome.data });
+      // The code is used up: a reload from here on starts over instead of asking for it again.
+      progressStore.clear(serviceKey);
       if (qrId === undefined) return;
       const resolution = await step.resolveQr(pageUrl, {
         qrid: qrId,

@@ -6,18 +6,15 @@ import './wait-view.css';
 interface WaitViewProps {
   /** Where to go; absent while the resolver is still answering. */
   redirect: string | undefined;
-  onLeave: () => void;
   navigate: (url: string) => void;
 }
 
 /** View 4: 'Bitte warten...' until the browser leaves for the service. */
-export function WaitView({ redirect, onLeave, navigate }: WaitViewProps) {
+export function WaitView({ redirect, navigate }: WaitViewProps) {
   // Navigation is the outside system this view exists to hand over to.
   useEffect(() => {
-    if (redirect === undefined) return;
-    onLeave();
-    navigate(redirect);
-  }, [redirect, onLeave, navigate]);
+    if (redirect !== undefined) navigate(redirect);
+  }, [redirect, navigate]);
 
   return (
     <section className="wait" aria-labelledby="view-title">
