@@ -26,6 +26,11 @@ export default tseslint.config(
   js.configs.recommended,
   tseslint.configs.strict,
   {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'tests/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     ...reactHooks.configs.flat['recommended-latest'],

@@ -54,9 +54,12 @@ export async function getConfig(pageUrl: URL): Promise<Config | undefined> {
 export type ServiceLookup =
   { ok: true; service: ServiceConfig } | { ok: false; reason: 'unknown' | 'invalid' };
 
+/** Names that mean something to JavaScript objects; JSON.parse makes "__proto__" an own key. */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 /** Own keys only, so "__proto__", "constructor" and the like are simply unknown services. */
 export function findService(config: Config, key: string): ServiceLookup {
-  if (!Object.hasOwn(config.services, key)) return { ok: false, reason: 'unknown' };
+  if (RESERVED_KEYS.has(key) || !Object.hasOwn(config.services, key)) return { ok: false, reason: 'unknown' };
   const parsed = safeParse(serviceSchema, config.services[key]);
   return parsed.success ? { ok: true, service: parsed.data } : { ok: false, reason: 'invalid' };
 }

@@ -1,0 +1,190 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { sendMailCode } from '../../../../src/features/send-code/api/send-mail-code.ts';
+import { sendSmsCode } from '../../../../src/features/send-code/api/send-sms-code.ts';
+
+function answer(body: string, status = 200, contentType = 'application/json'): Response {
+  return new Response(body, { status, headers: { 'content-type': contentType } });
+}
+
+function stubFetch(respond: typeof fetch) {
+  const fetchMock = vi.fn<typeof fetch>(respond);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function onlyRequest(fetchMock: ReturnType<typeof stubFetch>): { url: string; init: RequestInit } {
+  expect(fetchMock).toHaveBeenCalledOnce();
+  const call = fetchMock.mock.calls[0];
+  if (call === undefined) throw new Error('fetch was not called');
+  return { url: String(call[0]), init: call[1] ?? {} };
+}
+
+/** A form POST with exactly these fields, no custom headers and a timeout: a CORS simple request. */
+function expectSimpleFormPost(request: { url: string; init: RequestInit }, fields: [string, string][]) {
+  const { init } = request;
+  expect(init.method).toBe('POST');
+  expect(init.body).toBeInstanceOf(URLSearchParams);
+  expect([...new URLSearchParams(String(init.body))]).toEqual(fields);
+  expect(init.headers).toBeUndefined();
+  expect(init.signal).toBeInstanceOf(AbortSignal);
+  const sent = new Request(request.url, init);
+  expect(sent.headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
+  expect(sent.headers.get('content-type')).not.toMatch(/json/);
+}
+
+const networkFailures = [
+  ['a network error', new TypeError('Failed to fetch')],
+  ['a timeout', new DOMException('The operation was aborted due to timeout', 'TimeoutError')],
+] as const;
+
+const malformedAnswers: [string, string, number][] = [
+  ['an HTML page', '<!doctype html><title>502 Bad Gateway</title>', 200],
+  ['invalid JSON', '{"status":200,', 200],
+  ['an empty body', '', 200],
+  ['JSON null', 'null', 200],
+  ['an array', '[]', 200],
+  ['a string', '"mail sent"', 200],
+];
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('sendMailCode', () => {
+  const mailSent = JSON.stringify({ status: 200, message: 'mail sent' });
+
+  test.each([
+    ['https://mws.example/base/', 'https://mws.example/base/users/auth/mail'],
+    ['https://mws.example/base', 'https://mws.example/base/users/auth/mail'],
+    ['https://mws.example', 'https://mws.example/users/auth/mail'],
+    ['https://mws.example/base/?x=1#y', 'https://mws.example/base/users/auth/mail'],
+  ])('posts to the mail endpoint below %j', async (mwsTargetUrl, expected) => {
+    const fetchMock = stubFetch(async () => answer(mailSent));
+
+    await sendMailCode(mwsTargetUrl, 'max@example.de', 'login-key');
+
+    expect(onlyRequest(fetchMock).url).toBe(expected);
+  });
+
+  test('sends email and key form-encoded as a CORS simple request', async () => {
+    const fetchMock = stubFetch(async () => answer(mailSent));
+
+    await sendMailCode('https://mws.example/base/', 'max+test@example.de', 'key&1');
+
+    const request = onlyRequest(fetchMock);
+    expectSimpleFormPost(request, [
+      ['email', 'max+test@example.de'],
+      ['key', 'key&1'],
+    ]);
+    expect(String(request.init.body)).toBe('email=max%2Btest%40example.de&key=key%261');
+  });
+
+  test('reports a sent mail', async () => {
+    stubFetch(async () => answer(mailSent));
+
+    expect(await sendMailCode('https://mws.example/', 'max@example.de', 'k')).toEqual({
+      ok: true,
+      data: true,
+    });
+  });
+
+  test.each(networkFailures)('reports %s as AM01', async (_case, error) => {
+    stubFetch(async () => {
+      throw error;
+    });
+
+    expect(await sendMailCode('https://mws.example/', 'max@example.de', 'k')).toEqual({
+      ok: false,
+      code: 'AM01',
+    });
+  });
+
+  test.each<[string, string, number]>([
+    ['status 400 "bad"', JSON.stringify({ status: 400, message: 'bad' }), 200],
+    ['status 400 "bad" with HTTP 400', JSON.stringify({ status: 400, message: 'bad' }), 400],
+    ['"mail not sent"', JSON.stringify({ status: 200, message: 'mail not sent' }), 200],
+    ['status 500 with "mail sent"', JSON.stringify({ status: 500, message: 'mail sent' }), 200],
+    ['the SMS success answer', JSON.stringify({ code: 200, message: 'mail sent' }), 200],
+    ['a status as a string', JSON.stringify({ status: '200', message: 'mail sent' }), 200],
+    ['no message', JSON.stringify({ status: 200 }), 200],
+    ['HTTP 500', mailSent, 500],
+    ['HTTP 502', mailSent, 502],
+    ['HTTP 503', '', 503],
+    ...malformedAnswers,
+  ])('reports %s as AM02', async (_case, body, status) => {
+    stubFetch(async () => answer(body, status));
+
+    expect(await sendMailCode('https://mws.example/', 'max@example.de', 'k')).toEqual({
+      ok: false,
+      code: 'AM02',
+    });
+  });
+});
+
+describe('sendSmsCode', () => {
+  const smsSent = JSON.stringify({ code: 200, message: 'SMS gesendet' });
+
+  test.each([
+    ['https://mws.example/base/', 'https://mws.example/base/users/auth/sms'],
+    ['https://mws.example/base', 'https://mws.example/base/users/auth/sms'],
+    ['https://mws.example', 'https://mws.example/users/auth/sms'],
+    ['https://mws.example/base?x=1', 'https://mws.example/base/users/auth/sms'],
+  ])('posts to the SMS endpoint below %j', async (mwsTargetUrl, expected) => {
+    const fetchMock = stubFetch(async () => answer(smsSent));
+
+    await sendSmsCode(mwsTargetUrl, '+491712345678', 'login-key');
+
+    expect(onlyRequest(fetchMock).url).toBe(expected);
+  });
+
+  test('sends mobilenumber and key form-encoded as a CORS simple request', async () => {
+    const fetchMock = stubFetch(async () => answer(smsSent));
+
+    await sendSmsCode('https://mws.example/base/', '+491712345678', 'login-key');
+
+    const request = onlyRequest(fetchMock);
+    expectSimpleFormPost(request, [
+      ['mobilenumber', '+491712345678'],
+      ['key', 'login-key'],
+    ]);
+    // A raw "+" would arrive as a space.
+    expect(String(request.init.body)).toBe('mobilenumber=%2B491712345678&key=login-key');
+  });
+
+  test('reports a sent SMS', async () => {
+    stubFetch(async () => answer(smsSent));
+
+    expect(await sendSmsCode('https://mws.example/', '+491712345678', 'k')).toEqual({ ok: true, data: true });
+  });
+
+  test.each(networkFailures)('reports %s as AN02', async (_case, error) => {
+    stubFetch(async () => {
+      throw error;
+    });
+
+    expect(await sendSmsCode('https://mws.example/', '+491712345678', 'k')).toEqual({
+      ok: false,
+      code: 'AN02',
+    });
+  });
+
+  test.each<[string, string, number]>([
+    ['code 400 "bad"', JSON.stringify({ code: 400, message: 'bad' }), 200],
+    ['code 400 "bad" with HTTP 400', JSON.stringify({ code: 400, message: 'bad' }), 400],
+    ['"SMS nicht gesendet"', JSON.stringify({ code: 200, message: 'SMS nicht gesendet' }), 200],
+    ['the mail success answer', JSON.stringify({ status: 200, message: 'SMS gesendet' }), 200],
+    ['a code as a string', JSON.stringify({ code: '200', message: 'SMS gesendet' }), 200],
+    ['no message', JSON.stringify({ code: 200 }), 200],
+    ['HTTP 500', smsSent, 500],
+    ['HTTP 502', smsSent, 502],
+    ['HTTP 503', '', 503],
+    ...malformedAnswers,
+  ])('reports %s as AN03', async (_case, body, status) => {
+    stubFetch(async () => answer(body, status));
+
+    expect(await sendSmsCode('https://mws.example/', '+491712345678', 'k')).toEqual({
+      ok: false,
+      code: 'AN03',
+    });
+  });
+});

@@ -1,0 +1,130 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { verifyCode } from '../../../../src/features/verify/api/verify-code.ts';
+
+function answer(body: string, status = 200, contentType = 'application/json'): Response {
+  return new Response(body, { status, headers: { 'content-type': contentType } });
+}
+
+function stubFetch(respond: typeof fetch) {
+  const fetchMock = vi.fn<typeof fetch>(respond);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function onlyRequest(fetchMock: ReturnType<typeof stubFetch>): { url: string; init: RequestInit } {
+  expect(fetchMock).toHaveBeenCalledOnce();
+  const call = fetchMock.mock.calls[0];
+  if (call === undefined) throw new Error('fetch was not called');
+  return { url: String(call[0]), init: call[1] ?? {} };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const verified = JSON.stringify({ status: 'ok', token: 't' });
+
+describe.each([
+  {
+    channel: 'mail',
+    path: 'users/verify/mail',
+    field: 'email',
+    value: 'max+test@example.de',
+    failure: 'VM02',
+  },
+  {
+    channel: 'sms',
+    path: 'users/verify/sms',
+    field: 'mobilenumber',
+    value: '+491712345678',
+    failure: 'VN05',
+  },
+] as const)('verifyCode over $channel', ({ channel, path, field, value, failure }) => {
+  test.each([
+    ['https://mws.example/base/', `https://mws.example/base/${path}`],
+    ['https://mws.example/base', `https://mws.example/base/${path}`],
+    ['https://mws.example', `https://mws.example/${path}`],
+    ['https://mws.example/base/?x=1#y', `https://mws.example/base/${path}`],
+  ])('posts to the endpoint below %j', async (mwsTargetUrl, expected) => {
+    const fetchMock = stubFetch(async () => answer(verified));
+
+    await verifyCode(channel, mwsTargetUrl, value, '123456');
+
+    expect(onlyRequest(fetchMock).url).toBe(expected);
+  });
+
+  test(`sends ${field} and the code as token, form-encoded as a CORS simple request`, async () => {
+    const fetchMock = stubFetch(async () => answer(verified));
+
+    await verifyCode(channel, 'https://mws.example/base/', value, '012345');
+
+    const { url, init } = onlyRequest(fetchMock);
+    expect(init.method).toBe('POST');
+    expect(init.body).toBeInstanceOf(URLSearchParams);
+    expect([...new URLSearchParams(String(init.body))]).toEqual([
+      [field, value],
+      ['token', '012345'],
+    ]);
+    expect(init.headers).toBeUndefined();
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    const sent = new Request(url, init);
+    expect(sent.headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(sent.headers.get('content-type')).not.toMatch(/json/);
+  });
+
+  test('returns the token of an accepted code', async () => {
+    stubFetch(async () => answer(verified));
+
+    expect(await verifyCode(channel, 'https://mws.example/', value, '123456')).toEqual({
+      ok: true,
+      data: 't',
+    });
+  });
+
+  test.each([200, 400])('reports a wrong code answered with HTTP %i as VM01', async (status) => {
+    stubFetch(async () => answer(JSON.stringify({ status: 'error', message: 'wrong code' }), status));
+
+    expect(await verifyCode(channel, 'https://mws.example/', value, '123456')).toEqual({
+      ok: false,
+      code: 'VM01',
+    });
+  });
+
+  test.each([
+    ['a network error', new TypeError('Failed to fetch')],
+    ['a timeout', new DOMException('The operation was aborted due to timeout', 'TimeoutError')],
+  ])(`reports %s as ${failure}`, async (_case, error) => {
+    stubFetch(async () => {
+      throw error;
+    });
+
+    expect(await verifyCode(channel, 'https://mws.example/', value, '123456')).toEqual({
+      ok: false,
+      code: failure,
+    });
+  });
+
+  test.each([
+    ['"ok" without a token', JSON.stringify({ status: 'ok' }), 200],
+    ['"ok" with an empty token', JSON.stringify({ status: 'ok', token: '' }), 200],
+    ['"ok" with a numeric token', JSON.stringify({ status: 'ok', token: 42 }), 200],
+    ['a numeric status', JSON.stringify({ status: 200, token: 't' }), 200],
+    ['no status', JSON.stringify({ token: 't' }), 200],
+    ['an HTML page', '<!doctype html><title>Fehler</title>', 200],
+    ['invalid JSON', '{"status":"ok",', 200],
+    ['an empty body', '', 200],
+    ['JSON null', 'null', 200],
+    ['an array', JSON.stringify([{ status: 'ok', token: 't' }]), 200],
+    ['HTTP 500 with a token', verified, 500],
+    ['HTTP 500 with a wrong-code answer', JSON.stringify({ status: 'error', message: 'wrong code' }), 500],
+    ['HTTP 502', '', 502],
+    ['HTTP 503', '<!doctype html>', 503],
+  ])(`reports %s as ${failure}`, async (_case, body, status) => {
+    stubFetch(async () => answer(body, status));
+
+    expect(await verifyCode(channel, 'https://mws.example/', value, '123456')).toEqual({
+      ok: false,
+      code: failure,
+    });
+  });
+});
