@@ -1,5 +1,6 @@
 import type { LoginMethod } from '../../types/login-method.ts';
 import { messages } from '../../lib/messages.ts';
+import { ViewTitle } from '../../components/view-title.tsx';
 
 interface MethodChoiceProps {
   methods: LoginMethod[];
@@ -10,9 +11,7 @@ interface MethodChoiceProps {
 export function MethodChoice({ methods, onChoose }: MethodChoiceProps) {
   return (
     <section aria-labelledby="view-title">
-      <h1 id="view-title" className="card__title">
-        {messages.chooseMethod}
-      </h1>
+      <ViewTitle takeFocus>{messages.chooseMethod}</ViewTitle>
       <ul className="method-list">
         {methods.map((method) => (
           <li key={method}>

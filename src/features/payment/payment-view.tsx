@@ -5,6 +5,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { formatEuro, toPayPalAmount } from '../../lib/format-amount.ts';
 import { messages } from '../../lib/messages.ts';
 import './payment-view.css';
+import { ViewTitle } from '../../components/view-title.tsx';
 
 /** Card brands the spec turns off; PayPal takes them as disable-card, not disable-funding. */
 const DISABLED_CARDS = ['amex', 'discover', 'jcb', 'elo', 'hiper'];
@@ -28,9 +29,7 @@ export default function PaymentView({ amount, sponsor, onPaid }: PaymentViewProp
 
   return (
     <section className="stack" aria-labelledby="view-title">
-      <h1 id="view-title" className="card__title">
-        {messages.payTitle}
-      </h1>
+      <ViewTitle takeFocus>{messages.payTitle}</ViewTitle>
       <p className="amount">{formatEuro(amount)}</p>
       {clientId ? (
         <PayPalScriptProvider

@@ -4,6 +4,7 @@ import { SubmitButton } from '../../components/submit-button.tsx';
 import type { ErrorCode } from '../../lib/messages.ts';
 import { messages } from '../../lib/messages.ts';
 import type { LoginMethod } from '../../types/login-method.ts';
+import { ViewTitle } from '../../components/view-title.tsx';
 
 /** The keyboard and autofill hints that fit each method. */
 const INPUTS = {
@@ -44,9 +45,7 @@ export function ValueForm({
   };
   return (
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="view-title" aria-busy={busy}>
-      <h1 id="view-title" className="card__title">
-        {messages.signInWith[method]}
-      </h1>
+      <ViewTitle>{messages.signInWith[method]}</ViewTitle>
       <div className={method === 'number' ? 'phone-fields' : undefined}>
         {method === 'number' && (
           <div className="field field--prefix">

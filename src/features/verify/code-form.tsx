@@ -7,6 +7,7 @@ import type { LoginMethod } from '../../types/login-method.ts';
 import { OtpInput } from './otp-input.tsx';
 import { ResendButton } from './resend-button.tsx';
 import './code-form.css';
+import { ViewTitle } from '../../components/view-title.tsx';
 
 interface CodeFormProps {
   method: LoginMethod;
@@ -30,9 +31,7 @@ export function CodeForm(props: CodeFormProps) {
   };
   return (
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="view-title" aria-busy={busy}>
-      <h1 id="view-title" className="card__title">
-        {messages.enterCode}
-      </h1>
+      <ViewTitle>{messages.enterCode}</ViewTitle>
       <p className="hint" id="code-hint">
         {messages.codeSentTo}{' '}
         <strong className="sent-to">{method === 'number' ? maskPhone(sentTo) : maskEmail(sentTo)}</strong>
