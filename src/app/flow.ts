@@ -48,7 +48,7 @@ export type FlowEvent =
   | { type: 'otherMethod' }
   | { type: 'valueChanged'; value: string }
   | { type: 'countryChanged'; country: string }
-  | { type: 'sendStarted'; sentTo: string }
+  | { type: 'sendStarted'; sentTo: string; at: number }
   | { type: 'codeSent'; viaProvider: boolean; verificationId: string | undefined; resendAt: number }
   | { type: 'sendFailed'; code: ErrorCode }
   | { type: 'changeValue' }
@@ -62,6 +62,15 @@ export type FlowEvent =
 /** Spec §5: a value longer than 5 characters, and nothing while a call is in flight. */
 export function canSend(state: FlowState): boolean {
   return !state.loading && state.view === 'enter' && state.value.trim().length >= MIN_VALUE_LENGTH;
+}
+
+/**
+ * Whether a code may go out now: from view 1 with a valid value, or again from view 2 (a
+ * resend). The cooldown holds for the same recipient however the visitor asks again.
+ */
+export function canStartSend(state: FlowState, sentTo: string, at: number): boolean {
+  if (state.loading || (state.view === 'enter' ? !canSend(state) : state.view !== 'code')) return false;
+  return sentTo !== state.sentTo || at >= state.resendAt;
 }
 
 /** Spec §5: exactly six digits, and the login value still longer than 5 characters. */
@@ -127,10 +136,9 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
     case 'countryChanged':
       return state.view === 'enter' && !state.loading ? { ...state, country: event.country } : state;
     case 'sendStarted':
-      // Resending from view 2 sends to the same place again.
-      if (state.loading || (state.view !== 'enter' && state.view !== 'code')) return state;
-      if (state.view === 'enter' && !canSend(state)) return state;
-      return { ...state, loading: true, error: undefined, sentTo: event.sentTo };
+      return canStartSend(state, event.sentTo, event.at)
+        ? { ...state, loading: true, error: undefined, sentTo: event.sentTo }
+        : state;
     case 'codeSent':
       if (!awaitingSend(state)) return state;
       return {
@@ -184,7 +192,7 @@ function afterResolution(state: FlowState, resolution: Resolution): FlowState {
       const { amount, sponsor, targetDomain, path } = resolution;
       const target = { targetDomain, path };
       // Refuse before taking money, not after: a payment must lead somewhere.
-      if (!resolverRedirect({ ...state, target }, 'payment-id-check')) {
+      if (!resolverRedirect({ ...state, target })) {
         return stop(state, `refusing to redirect to ${JSON.stringify(target)}`);
       }
       return { ...state, view: 'pay', payment: { amount, sponsor }, target };

@@ -42,7 +42,7 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
     if (stopReason) console.error(`Login flow stopped: ${stopReason}`);
   }, [stopReason]);
 
-  return <Suspense fallback={<Spinner size="large" />}>{renderView()}</Suspense>;
+  return <Suspense fallback={<Spinner size="large" label />}>{renderView()}</Suspense>;
 
   function renderView() {
     switch (view) {
@@ -84,13 +84,13 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
         );
       case 'pay':
         return (
-          <Suspense fallback={<Spinner size="large" />}>
-            <PaymentView
-              amount={state.payment?.amount ?? 0}
-              sponsor={state.payment?.sponsor}
-              onPaid={actions.paid}
-            />
-          </Suspense>
+          <PaymentView
+            amount={state.payment?.amount ?? 0}
+            sponsor={state.payment?.sponsor}
+            sdkBaseUrl={setup.service.paymentSdkUrl}
+            reference={setup.qrId ?? ''}
+            onPaid={actions.paid}
+          />
         );
       case 'wait':
         return <WaitView redirect={state.redirect} navigate={navigate} />;

@@ -16,32 +16,33 @@ const storedSchema = object({
   savedAt: number(),
 });
 
-const keyFor = (service: string) => `login-gateway:progress:${service}`;
+/** A scope is the service key, with the QR id for a-ident. */
+const keyFor = (scope: string) => `login-gateway:progress:${scope}`;
 
 /**
  * Keeps where the visitor is while they read their mail or SMS, so a mobile browser that
  * reloads the tab brings them back to the code view. Never the code, never the token.
  */
 export const progressStore = {
-  save(service: string, progress: Progress, now = Date.now()): void {
+  save(scope: string, progress: Progress, now = Date.now()): void {
     // Field by field, so nothing else a caller's object carries (a code, a token) is written.
     const { method, value, country, sentTo, viaProvider, verificationId, resendAt } = progress;
     const stored = { method, value, country, sentTo, viaProvider, verificationId, resendAt, savedAt: now };
-    tryStorage(() => sessionStorage.setItem(keyFor(service), JSON.stringify(stored)));
+    tryStorage(() => sessionStorage.setItem(keyFor(scope), JSON.stringify(stored)));
   },
-  load(service: string, now = Date.now()): Progress | undefined {
-    const raw = tryStorage(() => sessionStorage.getItem(keyFor(service)));
+  load(scope: string, now = Date.now()): Progress | undefined {
+    const raw = tryStorage(() => sessionStorage.getItem(keyFor(scope)));
     if (!raw) return undefined;
     const parsed = safeParse(storedSchema, parseJson(raw));
     if (!parsed.success || now - parsed.data.savedAt > KEEP_FOR_MS) {
-      progressStore.clear(service);
+      progressStore.clear(scope);
       return undefined;
     }
     const { method, value, country, sentTo, viaProvider, verificationId, resendAt } = parsed.data;
     return { method, value, country, sentTo, viaProvider, verificationId, resendAt };
   },
-  clear(service: string): void {
-    tryStorage(() => sessionStorage.removeItem(keyFor(service)));
+  clear(scope: string): void {
+    tryStorage(() => sessionStorage.removeItem(keyFor(scope)));
   },
 };
 

@@ -6,7 +6,7 @@ import type { Outcome } from '../lib/api-client.ts';
 import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
 import type { ErrorCode } from '../lib/messages.ts';
 import { toE164 } from '../lib/phone-number.ts';
-import { canSend, canVerify, flowReducer, initialFlowState, type FlowState } from './flow.ts';
+import { canStartSend, canVerify, flowReducer, initialFlowState, type FlowState } from './flow.ts';
 import { loadPhoneStep, loadVerifyStep } from './lazy-steps.ts';
 import type { SentCode } from './phone-step.ts';
 import { progressStore } from './progress-store.ts';
@@ -25,10 +25,12 @@ export interface FlowSetup {
  */
 export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLElement | null) {
   const { serviceKey, service, qrId, pageUrl } = setup;
+  // A link for another QR id is another sign-in, even in the same tab.
+  const scope = qrId === undefined ? serviceKey : `${serviceKey}:${qrId}`;
   const [state, dispatch] = useReducer(flowReducer, undefined, () =>
     initialFlowState(
       { qrId, redirectBase: service.redirectUrl ?? service.mwsTargetUrl },
-      { method: setup.method, progress: progressStore.load(serviceKey) },
+      { method: setup.method, progress: progressStore.load(scope) },
     ),
   );
   const inFlight = useRef(false);
@@ -45,16 +47,17 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
 
   const sendCode = () =>
     run(async () => {
-      if (state.view === 'enter' ? !canSend(state) : state.view !== 'code' || state.loading) return;
       const method = state.method ?? 'mail';
       const sentTo = method === 'number' ? toE164(state.country, state.value) : state.value.trim();
-      dispatch({ type: 'sendStarted', sentTo });
+      const at = Date.now();
+      if (!canStartSend(state, sentTo, at)) return;
+      dispatch({ type: 'sendStarted', sentTo, at });
       const outcome = await sendTo(service, method, sentTo, captchaContainer());
       if (!outcome.ok) return dispatch({ type: 'sendFailed', code: outcome.code });
       const resendAt = Date.now() + RESEND_COOLDOWN_MS;
       dispatch({ type: 'codeSent', ...outcome.data, resendAt });
       const { value, country } = state;
-      progressStore.save(serviceKey, { method, value, country, sentTo, resendAt, ...outcome.data });
+      progressStore.save(scope, { method, value, country, sentTo, resendAt, ...outcome.data });
     });
 
   const verify = (code: string) =>
@@ -68,7 +71,7 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       if (!outcome.ok) return dispatch({ type: 'verifyFailed', code: outcome.code });
       dispatch({ type: 'verified', token: outcome.data });
       // The code is used up: a reload from here on starts over instead of asking for it again.
-      progressStore.clear(serviceKey);
+      progressStore.clear(scope);
       if (qrId === undefined) return;
       const resolution = await step.resolveQr(pageUrl, {
         qrid: qrId,
@@ -82,7 +85,7 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
     chooseMethod: (method: LoginMethod) => dispatch({ type: 'methodChosen', method }),
     otherMethod: () => dispatch({ type: 'otherMethod' }),
     changeValue: () => {
-      progressStore.clear(serviceKey);
+      progressStore.clear(scope);
       dispatch({ type: 'changeValue' });
     },
     setValue: (value: string) => dispatch({ type: 'valueChanged', value }),

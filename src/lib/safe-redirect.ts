@@ -64,10 +64,14 @@ function withHttpsScheme(targetDomain: string): string | undefined {
 export function parseSafeUrl(raw: string): URL | undefined {
   if (UNSAFE_CHARACTERS.test(raw) || !URL.canParse(raw)) return undefined;
   const url = new URL(raw);
-  const allowedProtocol =
-    url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  const allowedProtocol = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
   if (!allowedProtocol || url.hostname === '' || url.username !== '' || url.password !== '') return undefined;
   return url;
+}
+
+/** RFC 6761: localhost and every name below it are this machine, as 127.0.0.1 is. */
+function isLoopback(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost');
 }
 
 function encodeSegment(segment: string): string | undefined {

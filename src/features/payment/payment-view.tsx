@@ -1,6 +1,6 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
-import { useState } from 'react';
-import { object, safeParse, string } from 'zod/mini';
+import { useEffect, useState } from 'react';
+import { object, optional, safeParse, string } from 'zod/mini';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatEuro, toPayPalAmount } from '../../lib/format-amount.ts';
 import { messages } from '../../lib/messages.ts';
@@ -11,21 +11,28 @@ import { ViewTitle } from '../../components/view-title.tsx';
 const DISABLED_CARDS = ['amex', 'discover', 'jcb', 'elo', 'hiper'];
 const SANDBOX_SPONSOR = 'sandbox';
 
-const captureSchema = object({ id: string() });
+// status is checked where present: a capture that PayPal reports as not COMPLETED is no payment.
+const captureSchema = object({ id: string(), status: optional(string()) });
 
 export interface PaymentViewProps {
   amount: number;
   sponsor: string | undefined;
+  /** The config's paymentSdkUrl: a stand-in for PayPal's script in development. */
+  sdkBaseUrl: string | undefined;
+  /** The a-ident QR id the payment unlocks. */
+  reference: string;
   onPaid: (paymentId: string) => void;
 }
 
 /** View 3: the amount and PayPal's button. Loaded on demand, with PayPal's SDK behind it. */
-export default function PaymentView({ amount, sponsor, onPaid }: PaymentViewProps) {
+export default function PaymentView({ amount, sponsor, sdkBaseUrl, reference, onPaid }: PaymentViewProps) {
   const sandbox = sponsor === SANDBOX_SPONSOR;
   const clientId = sandbox
     ? (import.meta.env.VITE_PAYPAL_CLIENT_ID_SANDBOX ?? 'sb')
     : import.meta.env.VITE_PAYPAL_CLIENT_ID_LIVE;
-  if (!clientId) console.error('No PayPal client id: set VITE_PAYPAL_CLIENT_ID_LIVE when building.');
+  useEffect(() => {
+    if (!clientId) console.error('No PayPal client id: set VITE_PAYPAL_CLIENT_ID_LIVE when building.');
+  }, [clientId]);
 
   return (
     <section className="stack" aria-labelledby="view-title">
@@ -40,9 +47,10 @@ export default function PaymentView({ amount, sponsor, onPaid }: PaymentViewProp
             intent: 'capture',
             locale: 'de_DE',
             disableCard: DISABLED_CARDS.join(','),
+            ...(sdkBaseUrl && { sdkBaseUrl }),
           }}
         >
-          <PayPalArea amount={amount} onPaid={onPaid} />
+          <PayPalArea amount={amount} reference={reference} onPaid={onPaid} />
         </PayPalScriptProvider>
       ) : (
         <Unavailable />
@@ -51,7 +59,11 @@ export default function PaymentView({ amount, sponsor, onPaid }: PaymentViewProp
   );
 }
 
-function PayPalArea({ amount, onPaid }: Omit<PaymentViewProps, 'sponsor'>) {
+function PayPalArea({
+  amount,
+  reference,
+  onPaid,
+}: Pick<PaymentViewProps, 'amount' | 'reference' | 'onPaid'>) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   const [failure, setFailure] = useState<string>();
 
@@ -69,16 +81,20 @@ function PayPalArea({ amount, onPaid }: Omit<PaymentViewProps, 'sponsor'>) {
       </div>
       <PayPalButtons
         style={{ layout: 'vertical', label: 'pay' }}
-        forceReRender={[amount]}
+        forceReRender={[amount, reference]}
         createOrder={(_data, actions) =>
           actions.order.create({
             intent: 'CAPTURE',
-            purchase_units: [{ amount: { currency_code: 'EUR', value: toPayPalAmount(amount) } }],
+            // custom_id ties the order to the QR id, so the target can check the payment it is given.
+            purchase_units: [
+              { custom_id: reference, amount: { currency_code: 'EUR', value: toPayPalAmount(amount) } },
+            ],
           })
         }
         onApprove={async (_data, actions) => {
           const capture = safeParse(captureSchema, await actions.order?.capture());
-          if (capture.success) onPaid(capture.data.id);
+          if (capture.success && (capture.data.status ?? 'COMPLETED') === 'COMPLETED')
+            onPaid(capture.data.id);
           else setFailure('(keine Zahlungsnummer erhalten)');
         }}
         onError={(error) => {

@@ -1,4 +1,4 @@
-import { FirebaseError, getApp, getApps, initializeApp } from 'firebase/app';
+import { FirebaseError, initializeApp } from 'firebase/app';
 import {
   connectAuthEmulator,
   inMemoryPersistence,
@@ -32,7 +32,7 @@ function authFor({ authEmulatorUrl, ...firebaseConfig }: PhoneAuthConfig): Auth 
   const name = `login-gateway-${firebaseConfig.projectId}`;
   const existing = auths.get(name);
   if (existing) return existing;
-  const app = getApps().some((a) => a.name === name) ? getApp(name) : initializeApp(firebaseConfig, name);
+  const app = initializeApp(firebaseConfig, name);
   const auth = initializeAuth(app, { persistence: inMemoryPersistence });
   auth.languageCode = 'de';
   // Must come before anything else touches auth; against the emulator the SDK also skips the

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
+import { ViewTitle } from '../../components/view-title.tsx';
 import { messages } from '../../lib/messages.ts';
 import './wait-view.css';
 
@@ -19,9 +20,7 @@ export function WaitView({ redirect, navigate }: WaitViewProps) {
   return (
     <section className="wait" aria-labelledby="view-title">
       <Spinner size="large" />
-      <h1 id="view-title" className="card__title" role="status">
-        {messages.pleaseWait}
-      </h1>
+      <ViewTitle takeFocus>{messages.pleaseWait}</ViewTitle>
     </section>
   );
 }

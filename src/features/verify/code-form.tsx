@@ -51,7 +51,12 @@ export function CodeForm(props: CodeFormProps) {
       <ErrorMessage id="code-error" code={error} />
       <SubmitButton busy={busy}>{messages.verify}</SubmitButton>
       <div className="row">
-        <ResendButton availableAt={props.resendAt} busy={busy} onResend={props.onResend} />
+        <ResendButton
+          key={props.resendAt}
+          availableAt={props.resendAt}
+          busy={busy}
+          onResend={props.onResend}
+        />
         <button type="button" className="button button--link" onClick={props.onChangeValue} disabled={busy}>
           {messages.change[method]}
         </button>

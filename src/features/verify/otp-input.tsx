@@ -20,7 +20,13 @@ export function OtpInput({ id, value, busy, invalid, describedBy, onChange, onCo
   const [focused, setFocused] = useState(false);
 
   const change = (raw: string) => {
-    const digits = raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
+    const all = raw.replace(/\D/g, '');
+    // The caret stays at the end, so new digits are appended. A whole code arriving at once
+    // (paste, one-time-code autofill) replaces what was there instead of being appended to it.
+    const digits = (all.length - value.length >= CODE_LENGTH ? all.slice(value.length) : all).slice(
+      0,
+      CODE_LENGTH,
+    );
     if (digits === value) return;
     onChange(digits);
     if (digits.length === CODE_LENGTH && value.length < CODE_LENGTH) onComplete(digits);

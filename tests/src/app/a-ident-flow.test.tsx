@@ -143,7 +143,7 @@ describe('a-ident: the resolver after verification', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Stand-in approve' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
     expect(navigate).toHaveBeenCalledWith(`${TARGET}?idtoken=tok-a&ppid=CAPTURE-9`);
-    expect(screen.getByRole('status')).toHaveTextContent('Bitte warten...');
+    expect(screen.getByRole('heading', { name: 'Bitte warten...' })).toBeInTheDocument();
   });
 });
 
@@ -180,5 +180,22 @@ describe('a-ident: a hostile targetDomain is never followed', () => {
     const { navigate } = await signIn();
     await expectFlowStopped(navigate);
     expect(screen.queryByRole('button', { name: 'Stand-in approve' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a-ident: progress kept across a reload', () => {
+  test('belongs to its QR id: a link for another id starts over', async () => {
+    backendWith(resolved(true));
+    const first = renderApp(`?service=a-ident&qrid=QR-A&method=mail`);
+    await userEvent.type(await screen.findByLabelText('E-Mail-Adresse'), 'max@example.de{Enter}');
+    await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
+    first.unmount();
+
+    const other = renderApp(`?service=a-ident&qrid=QR-B&method=mail`);
+    expect(await screen.findByRole('heading', { name: 'Mit E-Mail-Adresse anmelden' })).toBeInTheDocument();
+    other.unmount();
+
+    renderApp(`?service=a-ident&qrid=QR-A&method=mail`);
+    expect(await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
   });
 });

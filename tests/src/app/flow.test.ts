@@ -38,7 +38,7 @@ function entered(context: FlowContext = plainService, value = MAIL, method: Logi
 
 /** View 1 with the send call in flight. */
 function sending(context: FlowContext = plainService): FlowState {
-  return run(entered(context), { type: 'sendStarted', sentTo: MAIL });
+  return run(entered(context), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT });
 }
 
 /** View 2, code not yet typed. */
@@ -140,12 +140,16 @@ describe('sending the code', () => {
     (value) => {
       const state = entered(plainService, value);
       expect(canSend(state)).toBe(false);
-      expect(run(state, { type: 'sendStarted', sentTo: value })).toBe(state);
+      expect(run(state, { type: 'sendStarted', sentTo: value, at: RESEND_AT })).toBe(state);
     },
   );
 
   test('a value of 6 characters starts the send call', () => {
-    const state = run(entered(plainService, 'abcdef'), { type: 'sendStarted', sentTo: 'abcdef' });
+    const state = run(entered(plainService, 'abcdef'), {
+      type: 'sendStarted',
+      sentTo: 'abcdef',
+      at: RESEND_AT,
+    });
     expect(state.loading).toBe(true);
     expect(state.sentTo).toBe('abcdef');
     expect(state.view).toBe('enter');
@@ -154,7 +158,7 @@ describe('sending the code', () => {
   test('a second submit while the first is loading is ignored', () => {
     const state = sending();
     expect(canSend(state)).toBe(false);
-    expect(run(state, { type: 'sendStarted', sentTo: 'other@example.de' })).toBe(state);
+    expect(run(state, { type: 'sendStarted', sentTo: 'other@example.de', at: RESEND_AT })).toBe(state);
   });
 
   test.each<FlowEvent>([
@@ -212,7 +216,7 @@ describe('sending the code', () => {
 
   test('a new send clears the previous error', () => {
     const failed = run(sending(), { type: 'sendFailed', code: 'AM02' });
-    const retried = run(failed, { type: 'sendStarted', sentTo: MAIL });
+    const retried = run(failed, { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT });
     expect(retried.error).toBeUndefined();
     expect(retried.loading).toBe(true);
   });
@@ -220,7 +224,7 @@ describe('sending the code', () => {
 
 describe('view 2', () => {
   test('resending from view 2 stays in view 2 and takes the new cooldown', () => {
-    const resending = run(codeView(), { type: 'sendStarted', sentTo: MAIL });
+    const resending = run(codeView(), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT });
     expect(resending).toMatchObject({ view: 'code', loading: true });
     const state = run(resending, {
       type: 'codeSent',
@@ -231,10 +235,24 @@ describe('view 2', () => {
     expect(state).toMatchObject({ view: 'code', loading: false, resendAt: RESEND_AT + 60_000 });
   });
 
+  test('a resend before the cooldown has run out is ignored', () => {
+    const state = codeView();
+    expect(run(state, { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT - 1 })).toBe(state);
+  });
+
+  test('the cooldown also holds after going back and sending to the same address again', () => {
+    const back = run(codeView(), { type: 'changeValue' });
+    expect(back.view).toBe('enter');
+    expect(run(back, { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT - 1 })).toBe(back);
+    expect(run(back, { type: 'sendStarted', sentTo: 'other@example.de', at: RESEND_AT - 1 }).loading).toBe(
+      true,
+    );
+  });
+
   test('a failed resend stays in view 2 with the error', () => {
     const state = run(
       codeView(),
-      { type: 'sendStarted', sentTo: MAIL },
+      { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT },
       { type: 'sendFailed', code: 'AM01' },
     );
     expect(state).toMatchObject({ view: 'code', loading: false, error: 'AM01', value: MAIL });
@@ -287,7 +305,7 @@ describe('view 2', () => {
   test('a code cannot be verified when the value it went to is 5 characters or fewer', () => {
     const state = run(
       entered(plainService, 'abcdef'),
-      { type: 'sendStarted', sentTo: 'abcde' },
+      { type: 'sendStarted', sentTo: 'abcde', at: RESEND_AT },
       { type: 'codeSent', viaProvider: false, verificationId: undefined, resendAt: RESEND_AT },
       { type: 'codeChanged', code: '123456' },
     );
@@ -470,8 +488,8 @@ describe('events that do not fit the current view are ignored', () => {
     ['valueChanged in view 0', () => choosing(), { type: 'valueChanged', value: MAIL }],
     ['valueChanged in view 2', () => codeView(), { type: 'valueChanged', value: 'other@example.de' }],
     ['countryChanged in view 2', () => codeView(), { type: 'countryChanged', country: '+43' }],
-    ['sendStarted in view 0', () => choosing(), { type: 'sendStarted', sentTo: MAIL }],
-    ['sendStarted in view 4', () => verified(aIdent), { type: 'sendStarted', sentTo: MAIL }],
+    ['sendStarted in view 0', () => choosing(), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT }],
+    ['sendStarted in view 4', () => verified(aIdent), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT }],
     ['changeValue in view 1', () => entered(), { type: 'changeValue' }],
     ['codeChanged in view 1', () => entered(), { type: 'codeChanged', code: '123456' }],
     ['codeChanged in view 4', () => verified(aIdent), { type: 'codeChanged', code: '123456' }],

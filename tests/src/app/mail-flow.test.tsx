@@ -62,7 +62,7 @@ describe('signing in by e-mail', () => {
       expect.objectContaining({ form: { email: 'max@example.de', token: '123456' } }),
     ]);
     expect(navigate).toHaveBeenCalledWith('https://mws.example/api?idtoken=tok-1');
-    expect(screen.getByRole('status')).toHaveTextContent('Bitte warten...');
+    expect(screen.getByRole('heading', { name: 'Bitte warten...' })).toHaveFocus();
     expect(sessionStorage.length).toBe(0);
   });
 

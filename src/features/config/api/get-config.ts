@@ -26,6 +26,8 @@ const serviceSchema = object({
   firebaseConfig: looseObject({ apiKey: string(), projectId: string(), authEmulatorUrl: optional(webUrl) }),
   loginMethods: object({ mail: boolean(), number: boolean(), edp: boolean() }),
   redirectUrl: optional(webUrl),
+  // Development only: where a stand-in for PayPal's SDK is served (docs/decisions/005).
+  paymentSdkUrl: optional(webUrl),
 });
 
 export type ServiceConfig = Infer<typeof serviceSchema>;

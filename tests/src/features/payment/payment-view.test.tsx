@@ -91,9 +91,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderPayment(amount = 5, sponsor: string | undefined = 'a-ident') {
+function renderPayment(amount = 5, sponsor: string | undefined = 'a-ident', sdkBaseUrl?: string) {
   const onPaid = vi.fn<(paymentId: string) => void>();
-  const view = render(<PaymentView amount={amount} sponsor={sponsor} onPaid={onPaid} />);
+  const view = render(
+    <PaymentView
+      amount={amount}
+      sponsor={sponsor}
+      sdkBaseUrl={sdkBaseUrl}
+      reference="QR-7"
+      onPaid={onPaid}
+    />,
+  );
   return { ...view, onPaid };
 }
 
@@ -110,7 +118,15 @@ describe('the PayPal script options', () => {
       }),
     );
     expect(paypal.providerOptions.at(-1)).not.toHaveProperty('disableFunding');
+    expect(paypal.providerOptions.at(-1)).not.toHaveProperty('sdkBaseUrl');
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  test("loads the script from the config's paymentSdkUrl when it names a stand-in", () => {
+    renderPayment(5, 'a-ident', 'http://a-ident.localhost:8080/dev/paypal/sdk/js');
+    expect(paypal.providerOptions.at(-1)).toEqual(
+      expect.objectContaining({ sdkBaseUrl: 'http://a-ident.localhost:8080/dev/paypal/sdk/js' }),
+    );
   });
 
   test('the sandbox sponsor uses the sandbox with the shared test client "sb" by default', () => {
@@ -156,7 +172,9 @@ describe('paying', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Stand-in approve' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(paypal.create).toHaveBeenCalledExactlyOnceWith(
-      expect.objectContaining({ purchase_units: [{ amount: { currency_code: 'EUR', value } }] }),
+      expect.objectContaining({
+        purchase_units: [{ custom_id: 'QR-7', amount: { currency_code: 'EUR', value } }],
+      }),
     );
     expect(paypal.orderIds).toEqual(['ORDER-1']);
     expect(paypal.capture).toHaveBeenCalledTimes(1);
@@ -165,6 +183,14 @@ describe('paying', () => {
 
   test('a capture without an id is not a payment: an alert, and no onPaid', async () => {
     paypal.capture.mockResolvedValue({ status: 'COMPLETED' });
+    const { onPaid } = renderPayment(5);
+    await userEvent.click(screen.getByRole('button', { name: 'Stand-in approve' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(new RegExp(`^${FAILED}`)));
+    expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  test('a capture PayPal does not report as COMPLETED is not a payment', async () => {
+    paypal.capture.mockResolvedValue({ id: 'CAPTURE-9', status: 'PENDING' });
     const { onPaid } = renderPayment(5);
     await userEvent.click(screen.getByRole('button', { name: 'Stand-in approve' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(new RegExp(`^${FAILED}`)));

@@ -107,3 +107,17 @@ describe('the code input', () => {
     expect(onComplete.mock.calls).toEqual([['123456'], ['123457']]);
   });
 });
+
+describe('a whole code arriving into a partly filled input', () => {
+  test.each([
+    ['pasted', async () => userEvent.paste('654321')],
+    ['autofilled after two typed digits', async () => userEvent.paste('654321')],
+  ])('replaces the digits that were there when %s', async (_case, arrive) => {
+    const { input, onComplete } = setup();
+    await userEvent.type(input, '12');
+    await arrive();
+    expect(input).toHaveValue('654321');
+    expect(onComplete).toHaveBeenCalledTimes(1);
+    expect(onComplete).toHaveBeenCalledWith('654321');
+  });
+});
