@@ -42,4 +42,9 @@ export default tseslint.config(
     files: ['scripts/**/*.ts', 'tests/**/*.ts', 'e2e/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
+  // The PayPal stand-in is a classic browser script the demo server serves as it is.
+  {
+    files: ['scripts/server/paypal-stand-in.js'],
+    languageOptions: { globals: globals.browser, sourceType: 'script' },
+  },
 );

@@ -27,9 +27,11 @@ export interface PaymentViewProps {
 /** View 3: the amount and PayPal's button. Loaded on demand, with PayPal's SDK behind it. */
 export default function PaymentView({ amount, sponsor, sdkBaseUrl, reference, onPaid }: PaymentViewProps) {
   const sandbox = sponsor === SANDBOX_SPONSOR;
-  const clientId = sandbox
+  // A development stand-in takes any client id; the real SDK needs the one for its environment.
+  const configured = sandbox
     ? (import.meta.env.VITE_PAYPAL_CLIENT_ID_SANDBOX ?? 'sb')
     : import.meta.env.VITE_PAYPAL_CLIENT_ID_LIVE;
+  const clientId = configured || (sdkBaseUrl ? 'stand-in' : undefined);
   useEffect(() => {
     if (!clientId) console.error('No PayPal client id: set VITE_PAYPAL_CLIENT_ID_LIVE when building.');
   }, [clientId]);

@@ -122,6 +122,12 @@ describe('the PayPal script options', () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 
+  test('a stand-in needs no live client id', () => {
+    vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', '');
+    renderPayment(5, 'a-ident', 'http://a-ident.localhost:8080/dev/paypal/sdk/js');
+    expect(paypal.providerOptions.at(-1)).toEqual(expect.objectContaining({ clientId: 'stand-in' }));
+  });
+
   test("loads the script from the config's paymentSdkUrl when it names a stand-in", () => {
     renderPayment(5, 'a-ident', 'http://a-ident.localhost:8080/dev/paypal/sdk/js');
     expect(paypal.providerOptions.at(-1)).toEqual(

@@ -1,0 +1,155 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDevConfig } from '../dev/dev-config.ts';
+import type { Brand, InvalidBrand } from '../lib/load-brands.ts';
+import { renderGallery, renderGalleryCss } from './gallery.ts';
+import { sendError, sendJson } from './http-utils.ts';
+import { renderLanding } from './landing.ts';
+import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
+import { handleResolver } from './resolver-table.ts';
+import { SECURITY_HEADERS, serveFile } from './static-files.ts';
+
+const STAND_IN = fileURLToPath(new URL('./paypal-stand-in.js', import.meta.url));
+const GALLERY_POLICY =
+  "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+export interface DemoServerOptions {
+  distDir: string;
+  brands: Brand[];
+  invalid: InvalidBrand[];
+  port: number;
+  /** The Firebase Auth emulator's URL, or undefined when it is not running. */
+  authEmulatorUrl: string | undefined;
+  /** Codes the emulator sent, for the outbox; empty without an emulator. */
+  firebaseCodes?: () => Promise<OutboxEntry[]>;
+  now?: () => number;
+  onCodeSent?: (entry: OutboxEntry) => void;
+}
+
+/**
+ * The whole product on one port, as production serves it: each brand on its own host
+ * (`<service>.localhost`) and, for tools that cannot set a host, under `/<service>/`; the
+ * reference MWS under `/mws/`; the brand gallery on the bare host. Development only.
+ */
+export function createDemoServer(options: DemoServerOptions) {
+  const { distDir, brands, invalid, port } = options;
+  const services = new Set(brands.map((brand) => brand.service));
+  const mws = createReferenceMws({
+    loginKeys: new Set(brands.map((brand) => `dev-key-${brand.service}`)),
+    now: options.now,
+    onCodeSent: options.onCodeSent,
+  });
+  const origin = `http://localhost:${port}`;
+  const brandUrl = (service: string) => `http://${service}.localhost:${port}/`;
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', origin);
+    const host = (request.headers.host ?? '').toLowerCase();
+    const hostService = /^([a-z0-9_-]+)\.localhost(:\d+)?$/.exec(host)?.[1];
+
+    // Development routes answer on every host, so the brand hosts reach the MWS and landing too.
+    if (url.pathname.startsWith('/mws/'))
+      return mws.handle(request, response, url.pathname.slice('/mws/'.length));
+    if (url.pathname === '/dev/outbox') return sendJson(response, 200, await outbox(), SECURITY_HEADERS);
+    if (url.pathname.startsWith('/landing/')) return sendHtml(response, renderLanding(url), GALLERY_POLICY);
+    if (url.pathname === '/gallery.css') return sendText(response, renderGalleryCss(brands), 'text/css');
+
+    if (hostService !== undefined && services.has(hostService)) {
+      return serveBrand(request, response, hostService, `http://${host}/`, url.pathname.slice(1));
+    }
+    const [first = '', ...rest] = url.pathname.slice(1).split('/');
+    if (services.has(first)) {
+      if (rest.length === 0) return redirect(response, `/${first}/${url.search}`);
+      return serveBrand(request, response, first, `${origin}/${first}/`, rest.join('/'));
+    }
+    if (url.pathname === '/') {
+      const html = renderGallery({
+        brands,
+        invalid,
+        brandUrl,
+        phoneAvailable: options.authEmulatorUrl !== undefined,
+      });
+      return sendHtml(response, html, GALLERY_POLICY);
+    }
+    const galleryAsset = /^\/gallery\/(logo|favicon)\/([a-z0-9_-]+)\.svg$/.exec(url.pathname);
+    const brand = brands.find((b) => b.service === galleryAsset?.[2]);
+    if (galleryAsset && brand) {
+      const svg = galleryAsset[1] === 'logo' ? brand.logo : (brand.icon ?? brand.logo);
+      return sendText(response, svg.text, 'image/svg+xml');
+    }
+    sendJson(response, 404, { error: 'not found' }, SECURITY_HEADERS);
+  }
+
+  /** A brand's page, its api/ routes and the PayPal stand-in, below `base`. */
+  async function serveBrand(
+    request: IncomingMessage,
+    response: ServerResponse,
+    service: string,
+    base: string,
+    relativePath: string,
+  ): Promise<void> {
+    switch (relativePath) {
+      case 'api/config':
+        return sendJson(response, 200, configFor(base), SECURITY_HEADERS);
+      case 'api/resolver':
+        return handleResolver(request, response, new URL('/landing', base).href);
+      case 'dev/paypal/sdk/js':
+        return sendText(response, await readFile(STAND_IN, 'utf8'), 'text/javascript');
+    }
+    if (!(await serveFile(response, path.join(distDir, service), relativePath || 'index.html'))) {
+      sendJson(response, 404, { error: 'not found' }, SECURITY_HEADERS);
+    }
+  }
+
+  function configFor(base: string) {
+    const config = createDevConfig(brands, {
+      mwsTargetUrl: `${origin}/mws`,
+      // Without an emulator the phone path fails with AN01 at once instead of hanging on Google.
+      authEmulatorUrl: options.authEmulatorUrl ?? 'http://127.0.0.1:9',
+    });
+    const landing = new URL('/landing/', base);
+    for (const [service, entry] of Object.entries(config.services)) {
+      Object.assign(entry, {
+        ...(service !== 'a-ident' && { redirectUrl: new URL(service, landing).href }),
+        paymentSdkUrl: new URL('dev/paypal/sdk/js', base).href,
+      });
+    }
+    return config;
+  }
+
+  async function outbox(): Promise<OutboxEntry[]> {
+    const fromFirebase = (await options.firebaseCodes?.().catch(() => [])) ?? [];
+    return [...mws.outbox, ...fromFirebase].sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+  }
+
+  const server: Server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => sendError(response, error));
+  });
+  return { server, mws, brandUrl };
+}
+
+function redirect(response: ServerResponse, location: string) {
+  response.writeHead(301, { location, ...SECURITY_HEADERS });
+  response.end();
+}
+
+function sendHtml(response: ServerResponse, html: string, policy: string) {
+  response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': policy,
+    ...SECURITY_HEADERS,
+  });
+  response.end(html);
+}
+
+function sendText(response: ServerResponse, body: string, type: string) {
+  response.writeHead(200, {
+    'content-type': `${type}; charset=utf-8`,
+    'cache-control': 'no-store',
+    ...SECURITY_HEADERS,
+  });
+  response.end(body);
+}

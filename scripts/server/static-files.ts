@@ -1,0 +1,62 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.json': 'application/json',
+};
+
+/** The headers a production host should send with every answer of the login page. */
+export const SECURITY_HEADERS = {
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+/**
+ * Serves a file below root, or answers false when there is none. The page's own policy (its
+ * CSP <meta>) goes out as a header too, with frame-ancestors, which a <meta> cannot carry.
+ */
+export async function serveFile(
+  response: ServerResponse,
+  root: string,
+  relativePath: string,
+): Promise<boolean> {
+  const file = path.join(root, relativePath);
+  if (file !== root && !file.startsWith(root + path.sep)) return false;
+  const stats = await stat(file).catch(() => undefined);
+  const target = stats?.isDirectory() ? path.join(file, 'index.html') : file;
+  const type = CONTENT_TYPES[path.extname(target)];
+  if (!type || !(await stat(target).catch(() => undefined))?.isFile()) return false;
+
+  const headers: Record<string, string> = {
+    'content-type': type,
+    ...SECURITY_HEADERS,
+    'cache-control': cacheFor(target, root),
+  };
+  if (type.startsWith('text/html')) {
+    const html = await readFile(target, 'utf8');
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
+    if (policy) headers['content-security-policy'] = `${policy}; frame-ancestors 'none'`;
+    response.writeHead(200, headers);
+    response.end(html);
+    return true;
+  }
+  response.writeHead(200, headers);
+  createReadStream(target).pipe(response);
+  return true;
+}
+
+/** HTML must never be cached (it names the hashed assets); hashed assets may be kept for good. */
+function cacheFor(file: string, root: string): string {
+  if (file.endsWith('.html')) return 'no-store';
+  if (path.relative(root, file).startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}

@@ -1,0 +1,99 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEV_FIREBASE_PROJECT } from './dev/dev-config.ts';
+import { buildBrands } from './lib/build-brands.ts';
+import { loadBrands } from './lib/load-brands.ts';
+import { formatInvalidBrands } from './lib/report.ts';
+import { createDemoServer } from './server/demo-server.ts';
+import { startAuthEmulator, type RunningEmulator } from './server/firebase-emulator.ts';
+import { RESOLVER_TABLE } from './server/resolver-table.ts';
+import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'emulator-port': { type: 'string' },
+    'no-emulator': { type: 'boolean', default: false },
+  },
+});
+const port = Number(values.port ?? process.env.PORT ?? 8080);
+const emulatorPort = Number(values['emulator-port'] ?? process.env.FIREBASE_AUTH_EMULATOR_PORT ?? 9099);
+const distDir = path.join(projectRoot, 'dist');
+
+const { brands, invalid } = await loadBrands(defaultBrandsDir);
+if (invalid.length > 0)
+  console.warn(`${formatInvalidBrands(invalid)}\n(They are listed on the gallery page.)\n`);
+
+const missing = brands.filter((brand) => !existsSync(path.join(distDir, brand.service, 'index.html')));
+if (missing.length > 0) {
+  console.log(`Building ${missing.length} brand(s) that have no dist/ folder yet…`);
+  const result = await buildBrands({
+    brandsDir: defaultBrandsDir,
+    outDir: distDir,
+    cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
+  });
+  if (!result.ok) {
+    console.error(`The build failed, so there is nothing to serve.\n${result.message}`);
+    process.exit(1);
+  }
+}
+
+let emulator: RunningEmulator | undefined;
+if (!values['no-emulator']) {
+  console.log(`Starting the Firebase Auth emulator on port ${emulatorPort}…`);
+  emulator = await startAuthEmulator({ port: emulatorPort, projectId: DEV_FIREBASE_PROJECT }).catch(
+    (error: Error) => {
+      console.warn(`⚠  The phone path is unavailable: ${error.message.split('\n')[0]}`);
+      return undefined;
+    },
+  );
+}
+
+const { server, brandUrl } = createDemoServer({
+  distDir,
+  brands,
+  invalid,
+  port,
+  authEmulatorUrl: emulator?.url,
+  firebaseCodes: emulator ? () => emulator.codes() : undefined,
+});
+
+server.once('error', async (error: NodeJS.ErrnoException) => {
+  console.error(
+    error.code === 'EADDRINUSE'
+      ? `Port ${port} is taken. Start with --port <n> or PORT=<n>.`
+      : `The demo server could not start: ${error.message}`,
+  );
+  await emulator?.stop();
+  process.exit(1);
+});
+
+server.listen(port, '127.0.0.1', () => {
+  console.log(`\nThe login gateway runs offline (development only). Gallery: http://localhost:${port}/\n`);
+  for (const brand of brands) {
+    const url = new URL(brandUrl(brand.service));
+    url.searchParams.set('service', brand.service);
+    if (brand.service === 'a-ident') url.searchParams.set('qrid', Object.keys(RESOLVER_TABLE)[1] ?? 'qr-pay');
+    console.log(`  ${brand.service.padEnd(14)} ${url.href}`);
+  }
+  console.log(`\nCodes: in this console and at http://localhost:${port}/dev/outbox`);
+  console.log(
+    emulator
+      ? `Phone codes: Firebase Auth emulator at ${emulator.url}`
+      : 'Phone codes: unavailable (no emulator)',
+  );
+  console.log('Stop with Ctrl-C.');
+});
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    server.closeAllConnections();
+    await Promise.all([new Promise((resolve) => server.close(resolve)), emulator?.stop()]);
+    process.exit(0);
+  });
+}
