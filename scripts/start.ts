@@ -20,6 +20,15 @@ const { values } = parseArgs({
 const port = Number(values.port ?? process.env.PORT ?? 8080);
 const emulatorPort = Number(values['emulator-port'] ?? process.env.FIREBASE_AUTH_EMULATOR_PORT ?? 9099);
 const distDir = path.join(projectRoot, 'dist');
+for (const [name, value] of [
+  ['--port / PORT', port],
+  ['--emulator-port / FIREBASE_AUTH_EMULATOR_PORT', emulatorPort],
+] as const) {
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    console.error(`${name} must be a port number from 1 to 65535.`);
+    process.exit(1);
+  }
+}
 
 const { brands, invalid } = await loadBrands(defaultBrandsDir);
 if (invalid.length > 0)

@@ -46,7 +46,10 @@ export function createDemoServer(options: DemoServerOptions) {
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', origin);
-    const host = (request.headers.host ?? '').toLowerCase();
+    // The Host header names the page's origin in the URLs the config hands out; anything odd
+    // falls back to localhost rather than reaching a URL parser.
+    const claimed = (request.headers.host ?? '').toLowerCase();
+    const host = /^[a-z0-9._-]+(:\d{1,5})?$/.test(claimed) ? claimed : `localhost:${port}`;
     const hostService = /^([a-z0-9_-]+)\.localhost(:\d+)?$/.exec(host)?.[1];
 
     // Development routes answer on every host, so the brand hosts reach the MWS and landing too.
@@ -62,7 +65,8 @@ export function createDemoServer(options: DemoServerOptions) {
     const [first = '', ...rest] = url.pathname.slice(1).split('/');
     if (services.has(first)) {
       if (rest.length === 0) return redirect(response, `/${first}/${url.search}`);
-      return serveBrand(request, response, first, `${origin}/${first}/`, rest.join('/'));
+      // The page's own origin: its CSP allows the PayPal stand-in only from there.
+      return serveBrand(request, response, first, `http://${host}/${first}/`, rest.join('/'));
     }
     if (url.pathname === '/') {
       const html = renderGallery({

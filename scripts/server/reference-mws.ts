@@ -97,7 +97,9 @@ export function createReferenceMws({
       }
       const answer = routes[route];
       if (!answer || !Object.hasOwn(routes, route)) throw new HttpError(404, `no MWS route ${route}`);
-      if (request.method !== 'POST') throw new HttpError(405, 'use POST');
+      if (request.method !== 'POST') {
+        return sendJson(response, 405, { error: 'use POST' }, { ...cors, allow: 'POST, OPTIONS' });
+      }
       const [status, body] = answer(await readForm(request));
       sendJson(response, status, body, cors);
     } catch (error) {

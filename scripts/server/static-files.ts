@@ -50,7 +50,10 @@ export async function serveFile(
     return true;
   }
   response.writeHead(200, headers);
-  createReadStream(target).pipe(response);
+  // A file can vanish between stat and read (a rebuild while serving): end this answer, not the server.
+  createReadStream(target)
+    .on('error', () => response.destroy())
+    .pipe(response);
   return true;
 }
 
