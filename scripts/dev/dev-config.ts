@@ -26,8 +26,9 @@ export const DEV_FIREBASE_PROJECT = 'demo-login-gateway';
  * combination.
  */
 export function createDevConfig(brands: Brand[], { mwsTargetUrl, authEmulatorUrl }: DevConfigOptions) {
+  let cycled = 0;
   const services = Object.fromEntries(
-    brands.map((brand, index) => [
+    brands.map((brand) => [
       brand.service,
       {
         name: brand.name,
@@ -37,7 +38,7 @@ export function createDevConfig(brands: Brand[], { mwsTargetUrl, authEmulatorUrl
         firebaseConfig: { apiKey: 'demo-api-key', projectId: DEV_FIREBASE_PROJECT, authEmulatorUrl },
         loginMethods: brand.service.startsWith('a-')
           ? METHOD_SETS[0]
-          : METHOD_SETS[index % METHOD_SETS.length],
+          : METHOD_SETS[cycled++ % METHOD_SETS.length],
       },
     ]),
   );
