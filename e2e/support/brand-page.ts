@@ -12,8 +12,8 @@ export interface BrandPageVisit {
  * qrid it cannot start without.
  */
 export async function openBrandPage(page: Page, service: string): Promise<BrandPageVisit> {
-  const baseUrl = process.env.E2E_BASE_URL;
-  if (!baseUrl) throw new Error('E2E_BASE_URL is not set; the global setup did not run');
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set; the global setup did not run');
   const visit: BrandPageVisit = { problems: [], requests: [] };
   page.on('console', (message) => {
     if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
@@ -22,7 +22,8 @@ export async function openBrandPage(page: Page, service: string): Promise<BrandP
   });
   page.on('pageerror', (error) => visit.problems.push(`page error: ${error.message}`));
   page.on('request', (request) => visit.requests.push(request.url()));
-  const url = new URL(`${encodeURIComponent(service)}/`, `${baseUrl}/`);
+  // Each brand on its own host, as production serves it; browsers resolve *.localhost locally.
+  const url = new URL(`http://${service}.localhost:${port}/`);
   url.searchParams.set('service', service);
   if (service === 'a-ident') url.searchParams.set('qrid', 'qr-e2e');
   await page.goto(url.href);

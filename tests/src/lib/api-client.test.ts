@@ -1,26 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { number, object, string } from 'zod/mini';
 import { CALL_TIMEOUT_MS, endpoint, getJson, postForm, toOutcome } from '../../../src/lib/api-client.ts';
+import { answer, stubFetch, onlyRequest } from '../fetch-stub.ts';
 
 const answerSchema = object({ status: number(), message: string() });
 const url = new URL('https://mws.example/base/users/auth/mail');
-
-function answer(body: string, status = 200, contentType = 'application/json'): Response {
-  return new Response(body, { status, headers: { 'content-type': contentType } });
-}
-
-function stubFetch(respond: typeof fetch) {
-  const fetchMock = vi.fn<typeof fetch>(respond);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function onlyRequest(fetchMock: ReturnType<typeof stubFetch>): { url: string; init: RequestInit } {
-  expect(fetchMock).toHaveBeenCalledOnce();
-  const call = fetchMock.mock.calls[0];
-  if (call === undefined) throw new Error('fetch was not called');
-  return { url: String(call[0]), init: call[1] ?? {} };
-}
 
 /** Resolves only when the call's signal fires, the way a real fetch gives up on a dead server. */
 const fetchUntilAborted: typeof fetch = (_input, init) =>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { findService, getConfig, type Config } from '../../../../src/features/config/api/get-config.ts';
+import { answer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
 
 const validService = {
   name: 'A-Dok',
@@ -9,23 +10,6 @@ const validService = {
   firebaseConfig: { apiKey: 'api-key', projectId: 'project' },
   loginMethods: { mail: true, number: true, edp: false },
 };
-
-function answer(body: string, status = 200, contentType = 'application/json'): Response {
-  return new Response(body, { status, headers: { 'content-type': contentType } });
-}
-
-function stubFetch(respond: typeof fetch) {
-  const fetchMock = vi.fn<typeof fetch>(respond);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function onlyRequest(fetchMock: ReturnType<typeof stubFetch>): { url: string; init: RequestInit } {
-  expect(fetchMock).toHaveBeenCalledOnce();
-  const call = fetchMock.mock.calls[0];
-  if (call === undefined) throw new Error('fetch was not called');
-  return { url: String(call[0]), init: call[1] ?? {} };
-}
 
 function configWith(service: Record<string, unknown>): Config {
   return { services: { 'a-dok': service } };

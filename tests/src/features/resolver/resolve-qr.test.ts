@@ -1,22 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { resolveQr } from '../../../../src/features/resolver/api/resolve-qr.ts';
-
-function answer(body: string, status = 200, contentType = 'application/json'): Response {
-  return new Response(body, { status, headers: { 'content-type': contentType } });
-}
-
-function stubFetch(respond: typeof fetch) {
-  const fetchMock = vi.fn<typeof fetch>(respond);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function onlyRequest(fetchMock: ReturnType<typeof stubFetch>): { url: string; init: RequestInit } {
-  expect(fetchMock).toHaveBeenCalledOnce();
-  const call = fetchMock.mock.calls[0];
-  if (call === undefined) throw new Error('fetch was not called');
-  return { url: String(call[0]), init: call[1] ?? {} };
-}
+import { answer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
 
 const pageUrl = new URL('https://host/login/?service=a-ident&qrid=Q1');
 const fields = { qrid: 'Q1', token: 'id-token', service: 'a-ident' };

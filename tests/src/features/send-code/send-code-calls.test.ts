@@ -1,23 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { sendMailCode } from '../../../../src/features/send-code/api/send-mail-code.ts';
 import { sendSmsCode } from '../../../../src/features/send-code/api/send-sms-code.ts';
-
-function answer(body: string, status = 200, contentType = 'application/json'): Response {
-  return new Response(body, { status, headers: { 'content-type': contentType } });
-}
-
-function stubFetch(respond: typeof fetch) {
-  const fetchMock = vi.fn<typeof fetch>(respond);
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-function onlyRequest(fetchMock: ReturnType<typeof stubFetch>): { url: string; init: RequestInit } {
-  expect(fetchMock).toHaveBeenCalledOnce();
-  const call = fetchMock.mock.calls[0];
-  if (call === undefined) throw new Error('fetch was not called');
-  return { url: String(call[0]), init: call[1] ?? {} };
-}
+import { answer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
 
 /** A form POST with exactly these fields, no custom headers and a timeout: a CORS simple request. */
 function expectSimpleFormPost(request: { url: string; init: RequestInit }, fields: [string, string][]) {

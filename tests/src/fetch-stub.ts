@@ -1,0 +1,21 @@
+import { expect, vi } from 'vitest';
+
+/** An HTTP answer with a body as given, JSON by default. */
+export function answer(body: string, status = 200, contentType = 'application/json'): Response {
+  return new Response(body, { status, headers: { 'content-type': contentType } });
+}
+
+/** Replaces the global fetch, the network boundary, with `respond`. */
+export function stubFetch(respond: typeof fetch) {
+  const fetchMock = vi.fn<typeof fetch>(respond);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The one request made, asserting there was exactly one. */
+export function onlyRequest(fetchMock: ReturnType<typeof stubFetch>): { url: string; init: RequestInit } {
+  expect(fetchMock).toHaveBeenCalledOnce();
+  const call = fetchMock.mock.calls[0];
+  if (call === undefined) throw new Error('fetch was not called');
+  return { url: String(call[0]), init: call[1] ?? {} };
+}
