@@ -74,6 +74,7 @@ main{max-width:72rem;margin:0 auto;padding:2rem 1rem}
 .brand__head{display:flex;align-items:center;gap:.5rem}
 .brand__logo{display:block;margin:.75rem 0;max-width:100%;height:2.5rem;width:auto}
 .brand__links{display:flex;flex-wrap:wrap;gap:.25rem .75rem}
+.brand__links a{display:inline-block;padding:.25rem 0}
 .swatch{display:inline-block;width:1.25rem;height:1.25rem;border:3px solid;border-radius:.25rem;vertical-align:middle}
 .invalid{background:#fef2f2;border:1px solid #b91c1c;border-radius:.75rem;padding:0 1rem 1rem}
 a{color:#1d4ed8}
