@@ -1,65 +1,91 @@
-import { expect, test } from '@playwright/test';
-import { loadBrands } from '../scripts/lib/load-brands.ts';
+import { loadBrand } from '../scripts/lib/load-brands.ts';
 import { defaultBrandsDir } from '../scripts/vite/app-config.ts';
-import { openBrandPage } from './support/brand-page.ts';
-
-const { brands } = await loadBrands(defaultBrandsDir);
+import path from 'node:path';
+import { expect, test } from './support/fixtures.ts';
+import { demoOrigin } from './support/login-screen.ts';
 
 function rgb(hex: string): string {
   const [r, g, b] = [1, 3, 5].map((offset) => parseInt(hex.slice(offset, offset + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-for (const brand of brands) {
-  test(`${brand.service}: the deployed page shows its brand and breaks no policy`, async ({ page }) => {
-    const { problems, requests } = await openBrandPage(page, brand.service);
-
-    await expect(page).toHaveTitle(brand.title);
-    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', brand.themeColor);
-
-    const logo = page.getByRole('img', { name: brand.name });
-    await expect(logo).toBeVisible();
-    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-
-    // The accent arrives through the baked <style>, which only its CSP hash lets through.
-    await expect(page.getByRole('main')).toHaveCSS('border-top-color', rgb(brand.accentColor));
-
-    for (const href of ['favicon.ico', 'favicon.svg', 'apple-touch-icon.png', 'manifest.webmanifest']) {
-      await expect(page.locator(`link[href="${href}"]`)).toHaveCount(1);
-      // Fetched by the page itself: Node cannot resolve *.localhost, the browser does.
-      const status = await page.evaluate(async (url) => (await fetch(url)).status, href);
-      expect(status, href).toBe(200);
-    }
-
-    await expect(page.getByRole('link', { name: 'Impressum' })).toHaveAttribute(
-      'href',
-      brand.links.impressum,
-    );
-    await expect(page.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute(
-      'href',
-      brand.links.datenschutz,
-    );
-    // Every brand's logo ships in assets/, but the page fetches only its own.
-    const logoSrc = await logo.evaluate((img: HTMLImageElement) => img.currentSrc);
-    expect(new Set(requests.filter((url) => /\/assets\/logo[-.]/.test(url)))).toEqual(new Set([logoSrc]));
-
-    expect(problems).toEqual([]);
-  });
+async function brandOf(service: string) {
+  const brand = await loadBrand(path.join(defaultBrandsDir, service));
+  if ('problems' in brand) throw new Error(brand.problems.join('\n'));
+  return brand;
 }
+
+test('the page carries its brand before the config arrives and shows it after', async ({
+  login,
+  page,
+  service,
+}) => {
+  const brand = await brandOf(service);
+  let releaseConfig: () => void = () => undefined;
+  const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+  await page.route(`${login.origin}/api/config`, async (route) => {
+    await configHeld;
+    await route.continue();
+  });
+  const requests = login.countRequests(/\/assets\/logo[-.]/);
+  await login.open();
+
+  // Before: everything baked into index.html.
+  await expect(page).toHaveTitle(brand.title);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', brand.themeColor);
+  await expect(page.locator('link[rel="icon"][href="favicon.svg"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="icon"][href="favicon.ico"]')).toHaveCount(1);
+  await expect(page.getByRole('main')).toHaveCount(0);
+
+  releaseConfig();
+  // After: the frame with the logo, the accent and the legal links.
+  const logo = page.getByRole('img', { name: brand.name });
+  await expect(logo).toBeVisible();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.getByRole('main')).toHaveCSS('border-top-color', rgb(brand.accentColor));
+  await expect(page.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', brand.links.impressum);
+  await expect(page.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute(
+    'href',
+    brand.links.datenschutz,
+  );
+  await expect(page).toHaveTitle(brand.title);
+
+  // The files the links name, from the same server by path (Node cannot resolve *.localhost).
+  for (const [href, type] of [
+    ['favicon.ico', 'image/x-icon'],
+    ['favicon.svg', 'image/svg+xml'],
+    ['apple-touch-icon.png', 'image/png'],
+    ['manifest.webmanifest', 'application/manifest+json'],
+  ]) {
+    const response = await fetch(`${demoOrigin()}/${service}/${href}`);
+    expect(response.status, href).toBe(200);
+    expect(response.headers.get('content-type'), href).toBe(type);
+  }
+  // Every brand's logo ships in assets/, but the page fetches only its own.
+  const logoSrc = await logo.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(new Set(requests().map((request) => request.url()))).toEqual(new Set([logoSrc]));
+  expect(login.consoleMessages.filter((message) => message.includes('Content Security Policy'))).toEqual([]);
+  expect(login.pageErrors).toEqual([]);
+});
 
 test.describe('in dark mode', () => {
   test.use({ colorScheme: 'dark' });
 
-  for (const brand of brands.filter((b) => b.logoDark)) {
-    test(`${brand.service}: shows and fetches only the dark logo`, async ({ page }) => {
-      const { problems, requests } = await openBrandPage(page, brand.service);
-      const logo = page.getByRole('img', { name: brand.name });
-      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-      const logoSrc = await logo.evaluate((img: HTMLImageElement) => img.currentSrc);
-      expect(logoSrc).toMatch(/\/assets\/logo-dark-[\w-]+\.svg$/);
-      expect(new Set(requests.filter((url) => /\/assets\/logo[-.]/.test(url)))).toEqual(new Set([logoSrc]));
-      expect(problems).toEqual([]);
-    });
-  }
+  test('shows the dark logo when the brand has one, and fetches only the logo it shows', async ({
+    login,
+    page,
+    service,
+  }) => {
+    const brand = await brandOf(service);
+    const requests = login.countRequests(/\/assets\/logo[-.]/);
+    await login.open();
+    const logo = page.getByRole('img', { name: brand.name });
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const logoSrc = await logo.evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(logoSrc).toMatch(
+      brand.logoDark ? /\/assets\/logo-dark-[\w-]+\.svg$/ : /\/assets\/logo-[\w-]+\.svg$/,
+    );
+    expect(new Set(requests().map((request) => request.url()))).toEqual(new Set([logoSrc]));
+  });
 });

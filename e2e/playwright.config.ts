@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import type { BrandOptions } from './support/fixtures.ts';
 
 // Browser downloads do not work on these machines: the suite drives the system's Chromium.
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -9,13 +10,20 @@ if (!existsSync(chromiumPath)) {
   );
 }
 
-export default defineConfig({
+// One project per brand folder, so a new brand is covered with no change here.
+const services = readdirSync(new URL('../brands', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+  .map((entry) => entry.name)
+  .sort();
+
+export default defineConfig<BrandOptions>({
   testDir: '.',
   outputDir: '../test-results/e2e',
   globalSetup: './support/global-setup.ts',
   forbidOnly: Boolean(process.env.CI),
+  workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI
-    ? [['list']]
+    ? [['dot']]
     : [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
   use: {
     trace: 'retain-on-failure',
@@ -32,4 +40,10 @@ export default defineConfig({
       ],
     },
   },
+  projects: services.map((service) => ({
+    name: service,
+    use: { service },
+    // The resolver and the payment belong to a-ident alone.
+    ...(service === 'a-ident' ? {} : { testIgnore: /a-ident\.spec\.ts$/ }),
+  })),
 });

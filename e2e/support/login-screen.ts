@@ -1,0 +1,125 @@
+import type { Page, Request } from '@playwright/test';
+
+export interface OutboxEntry {
+  channel: 'mail' | 'sms' | 'firebase';
+  to: string;
+  code: string;
+}
+
+const METHOD_LABELS = { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' } as const;
+export type Method = keyof typeof METHOD_LABELS;
+
+function demoPort(): string {
+  const port = process.env.E2E_PORT;
+  if (!port) throw new Error('E2E_PORT is not set; the global setup did not run');
+  return port;
+}
+
+/** The demo server on the bare host, reachable from Node as well as from the browser. */
+export const demoOrigin = () => `http://localhost:${demoPort()}`;
+
+/**
+ * The login page of one brand, as a visitor drives it. Page helpers live here; the specs say
+ * what should happen.
+ */
+export class LoginScreen {
+  readonly consoleMessages: string[] = [];
+  readonly pageErrors: string[] = [];
+
+  constructor(
+    readonly page: Page,
+    readonly service: string,
+  ) {
+    page.on('console', (message) => this.consoleMessages.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => this.pageErrors.push(error.message));
+  }
+
+  /** The brand's own host, as production serves it; browsers resolve *.localhost themselves. */
+  get origin(): string {
+    return `http://${this.service}.localhost:${demoPort()}`;
+  }
+
+  /**
+   * Every method on for this brand, whatever the development config says, so each project runs
+   * every flow. The config still comes from the demo server and passes the page's schema.
+   */
+  async enableAllMethods(): Promise<void> {
+    await this.page.route(`${this.origin}/api/config`, async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as { services: Record<string, { loginMethods: object }> };
+      for (const entry of Object.values(config.services))
+        entry.loginMethods = { mail: true, number: true, edp: true };
+      await route.fulfill({ response, json: config });
+    });
+  }
+
+  /** Opens the page with ?service= and the brand's qrid when it needs one, plus `query`. */
+  async open(query: Record<string, string> = {}): Promise<void> {
+    const url = new URL(`${this.origin}/`);
+    url.searchParams.set('service', this.service);
+    if (this.service === 'a-ident') url.searchParams.set('qrid', 'qr-exists');
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    await this.page.goto(url.href);
+  }
+
+  heading(name: string | RegExp) {
+    return this.page.getByRole('heading', { name });
+  }
+
+  valueInput(method: Method) {
+    return this.page.getByRole('textbox', { name: METHOD_LABELS[method], exact: true });
+  }
+
+  codeInput() {
+    return this.page.getByRole('textbox', { name: 'Bestätigungscode' });
+  }
+
+  async chooseMethod(method: Method): Promise<void> {
+    await this.page.getByRole('button', { name: METHOD_LABELS[method], exact: true }).click();
+  }
+
+  /** Types the value and presses Enter, as most visitors do. */
+  async submitValue(method: Method, value: string): Promise<void> {
+    await this.valueInput(method).fill(value);
+    await this.valueInput(method).press('Enter');
+  }
+
+  /** The newest code the demo sent to `to`, waiting for it to arrive. */
+  async codeFor(to: string, channel?: OutboxEntry['channel']): Promise<string> {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const entries = (await (await fetch(`${demoOrigin()}/dev/outbox`)).json()) as OutboxEntry[];
+      const match = entries
+        .filter((entry) => entry.to === to && (!channel || entry.channel === channel))
+        .at(-1);
+      if (match) return match.code;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no code for ${to} in the outbox`);
+  }
+
+  /**
+   * Waits for the page to leave for `pattern` and answers that navigation itself, so the test
+   * sees the exact redirect URL without depending on the landing page.
+   */
+  async interceptRedirect(pattern: RegExp): Promise<() => Promise<URL>> {
+    let resolveUrl: (url: URL) => void = () => undefined;
+    const arrived = new Promise<URL>((resolve) => (resolveUrl = resolve));
+    await this.page.route(pattern, async (route) => {
+      if (route.request().isNavigationRequest()) resolveUrl(new URL(route.request().url()));
+      await route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>Ziel</title><h1>Ziel</h1>',
+      });
+    });
+    return () => arrived;
+  }
+
+  /** Counts the requests whose URL matches, from now on. */
+  countRequests(pattern: RegExp): () => Request[] {
+    const seen: Request[] = [];
+    this.page.on('request', (request) => {
+      if (pattern.test(request.url())) seen.push(request);
+    });
+    return () => seen;
+  }
+}
