@@ -45,7 +45,12 @@ export class LoginScreen {
    */
   async enableAllMethods(): Promise<void> {
     await this.page.route(`${this.origin}/api/config`, async (route) => {
-      const response = await route.fetch();
+      // Node cannot resolve *.localhost: ask by address and name the brand's host, as the browser
+      // does, so the URLs in the config point back at that host.
+      const response = await route.fetch({
+        url: `http://127.0.0.1:${demoPort()}/api/config`,
+        headers: { ...route.request().headers(), host: new URL(this.origin).host },
+      });
       const config = (await response.json()) as { services: Record<string, { loginMethods: object }> };
       for (const entry of Object.values(config.services))
         entry.loginMethods = { mail: true, number: true, edp: true };
@@ -74,14 +79,63 @@ export class LoginScreen {
     return this.page.getByRole('textbox', { name: 'Bestätigungscode' });
   }
 
+  methodButton(method: Method) {
+    return this.page.getByRole('button', { name: METHOD_LABELS[method], exact: true });
+  }
+
   async chooseMethod(method: Method): Promise<void> {
-    await this.page.getByRole('button', { name: METHOD_LABELS[method], exact: true }).click();
+    await this.methodButton(method).click();
   }
 
   /** Types the value and presses Enter, as most visitors do. */
   async submitValue(method: Method, value: string): Promise<void> {
     await this.valueInput(method).fill(value);
     await this.valueInput(method).press('Enter');
+  }
+
+  /** The six boxes the code field draws; hidden from assistive technology, so found by class. */
+  codeBoxes() {
+    return this.page.locator('.otp__box');
+  }
+
+  /** 'Wir haben einen 6-stelligen Code gesendet an …' with the masked value. */
+  codeSentHint() {
+    return this.page.getByText('Wir haben einen 6-stelligen Code gesendet an');
+  }
+
+  resendButton() {
+    return this.page.getByRole('button', { name: /^Code erneut senden/ });
+  }
+
+  /** Pastes through the real clipboard with the keyboard shortcut, so the browser's paste runs. */
+  async pasteCode(code: string): Promise<void> {
+    await this.page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: this.origin });
+    await this.page.evaluate((text) => navigator.clipboard.writeText(text), code);
+    await this.codeInput().press('ControlOrMeta+V');
+  }
+
+  /**
+   * Firebase refuses every SMS with too-many-attempts, which sends the page to the backend's SMS.
+   * One pattern covers Google's host and the emulator, which takes the same path below its own
+   * origin (http://127.0.0.1:<port>/identitytoolkit.googleapis.com/v1/accounts:sendVerificationCode).
+   */
+  async refuseFirebaseSms(): Promise<void> {
+    await this.page.route(/accounts:sendVerificationCode/, (route) =>
+      route.fulfill({
+        status: 400,
+        headers: { 'access-control-allow-origin': '*' },
+        json: { error: { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' } },
+      }),
+    );
+  }
+
+  /** Where a finished sign-in lands on the demo: redirectUrl, or the resolver's target for qr-exists. */
+  get landingUrl(): string {
+    return this.service === 'a-ident'
+      ? `${this.origin}/landing/a-ident/qr-exists`
+      : `${this.origin}/landing/${this.service}`;
   }
 
   /** The newest code the demo sent to `to`, waiting for it to arrive. */
