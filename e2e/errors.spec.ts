@@ -1,0 +1,211 @@
+import type { Route } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import {
+  CHECK_INPUT_ERROR,
+  expectError,
+  FIREBASE_CONFIRM,
+  FIREBASE_SEND,
+  freshValue,
+  fulfillJson,
+  GENERIC_ERROR,
+  mwsUrl,
+  reachCodeView,
+  wrongCode,
+} from './support/hostile-helpers.ts';
+import { LoginScreen } from './support/login-screen.ts';
+
+const PHONE = '0171 2345678';
+
+/** What Firebase answers when it will not send another SMS to this number for now. */
+function tooManyRequests(route: Route) {
+  const error = { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER', errors: [] };
+  return fulfillJson(route, { error }, 400);
+}
+
+test.beforeEach(async ({ login }) => {
+  await login.enableAllMethods();
+});
+
+test.describe('sending the code', () => {
+  const failures = [
+    { code: 'AM01', when: 'gets no answer', answer: (route: Route) => route.abort('failed') },
+    {
+      code: 'AM02',
+      when: 'is rejected',
+      answer: (route: Route) => fulfillJson(route, { status: 400, message: 'rejected' }),
+    },
+  ];
+  for (const { code, when, answer } of failures) {
+    for (const method of ['mail', 'edp'] as const) {
+      test(`a ${method} send that ${when} shows ${code}, keeps the value and can be retried`, async ({
+        login,
+        page,
+        service,
+      }) => {
+        await page.route(mwsUrl('users/auth/mail'), answer);
+        await login.open();
+        await login.chooseMethod(method);
+        const value = freshValue(method, service);
+        await login.submitValue(method, value);
+
+        await expectError(page, code, GENERIC_ERROR);
+        await expect(login.valueInput(method)).toHaveValue(value);
+        await expect(login.valueInput(method)).toHaveAttribute('aria-invalid', 'true');
+
+        await page.unroute(mwsUrl('users/auth/mail'));
+        await login.valueInput(method).press('Enter');
+        await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+      });
+    }
+  }
+
+  test('a phone send that Firebase refuses shows AN01 and keeps the number', async ({ login, page }) => {
+    await page.route(FIREBASE_SEND, (route) => route.abort('failed'));
+    await login.open();
+    await login.chooseMethod('number');
+    await login.submitValue('number', PHONE);
+
+    await expectError(page, 'AN01', GENERIC_ERROR);
+    await expect(login.valueInput('number')).toHaveValue(PHONE);
+    await expect(page.getByRole('textbox', { name: 'Vorwahl' })).toHaveValue('+49');
+  });
+
+  test('a Firebase answer without a verification id shows AN04 and keeps the number', async ({
+    login,
+    page,
+  }) => {
+    await page.route(FIREBASE_SEND, (route) => fulfillJson(route, {}));
+    await login.open();
+    await login.chooseMethod('number');
+    await login.submitValue('number', PHONE);
+
+    await expectError(page, 'AN04', GENERIC_ERROR);
+    await expect(login.valueInput('number')).toHaveValue(PHONE);
+  });
+
+  const fallbackFailures = [
+    { code: 'AN02', when: 'gets no answer', answer: (route: Route) => route.abort('failed') },
+    {
+      code: 'AN03',
+      when: 'is rejected',
+      answer: (route: Route) => fulfillJson(route, { code: 400, message: 'rejected' }),
+    },
+  ];
+  for (const { code, when, answer } of fallbackFailures) {
+    test(`an SMS fallback that ${when} shows ${code} and keeps the number`, async ({ login, page }) => {
+      await page.route(FIREBASE_SEND, tooManyRequests);
+      const fallbackCalls = login.countRequests(/\/mws\/users\/auth\/sms$/);
+      await page.route(mwsUrl('users/auth/sms'), answer);
+      await login.open();
+      await login.chooseMethod('number');
+      await login.submitValue('number', PHONE);
+
+      await expectError(page, code, GENERIC_ERROR);
+      await expect(login.valueInput('number')).toHaveValue(PHONE);
+      expect(fallbackCalls()).toHaveLength(1);
+    });
+  }
+});
+
+test.describe('checking the code', () => {
+  test('a wrong mailed code shows VM01 and keeps the address', async ({ login, page, service }) => {
+    await login.open();
+    const value = freshValue('mail', service);
+    const code = await reachCodeView(login, 'mail', value);
+    await login.codeInput().fill(wrongCode(code));
+
+    await expectError(page, 'VM01', CHECK_INPUT_ERROR);
+    await expect(login.codeInput()).toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'E-Mail-Adresse ändern' }).click();
+    await expect(login.valueInput('mail')).toHaveValue(value);
+  });
+
+  test('a mail check that gets no answer shows VM02 and keeps the EDP-Kennung', async ({
+    login,
+    page,
+    service,
+  }) => {
+    await page.route(mwsUrl('users/verify/mail'), (route) => route.abort('failed'));
+    await login.open();
+    const value = freshValue('edp', service);
+    const code = await reachCodeView(login, 'edp', value);
+    await login.codeInput().fill(code);
+
+    await expectError(page, 'VM02', GENERIC_ERROR);
+    await page.getByRole('button', { name: 'EDP-Kennung ändern' }).click();
+    await expect(login.valueInput('edp')).toHaveValue(value);
+  });
+
+  test('a wrong code from Firebase shows VM01', async ({ login, page }) => {
+    await login.open();
+    await login.chooseMethod('number');
+    await login.submitValue('number', PHONE);
+    await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+    const code = await login.codeFor('+491712345678', 'firebase');
+    await login.codeInput().fill(wrongCode(code));
+
+    await expectError(page, 'VM01', CHECK_INPUT_ERROR);
+  });
+
+  test('a Firebase check that gets no answer shows VN02 and keeps the number', async ({ login, page }) => {
+    await page.route(FIREBASE_CONFIRM, (route) => route.abort('failed'));
+    await login.open();
+    await login.chooseMethod('number');
+    await login.submitValue('number', PHONE);
+    await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+    await login.codeInput().fill('123456');
+
+    await expectError(page, 'VN02', GENERIC_ERROR);
+    await page.getByRole('button', { name: 'Telefonnummer ändern' }).click();
+    await expect(login.valueInput('number')).toHaveValue(PHONE);
+  });
+
+  test('an SMS fallback check that gets no answer shows VN05', async ({ login, page }) => {
+    await page.route(FIREBASE_SEND, tooManyRequests);
+    await page.route(mwsUrl('users/verify/sms'), (route) => route.abort('failed'));
+    await login.open();
+    await login.chooseMethod('number');
+    await login.submitValue('number', PHONE);
+    await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+    await login.codeInput().fill(await login.codeFor('+491712345678', 'sms'));
+
+    await expectError(page, 'VN05', GENERIC_ERROR);
+  });
+});
+
+test.describe('shows nothing and says why in the console', () => {
+  const invalidServices = [
+    { name: 'a missing service', query: '', logged: /^error: Invalid service parameter: null$/ },
+    { name: 'a service of two characters', query: '?service=ab', logged: /Invalid service parameter: "ab"/ },
+    { name: 'an unknown service', query: '?service=unknown', logged: /Service "unknown" is unknown/ },
+    { name: 'the service __proto__', query: '?service=__proto__', logged: /Service "__proto__" is unknown/ },
+  ];
+  for (const { name, query, logged } of invalidServices) {
+    test(`for ${name}`, async ({ login, page }) => {
+      await page.goto(`${login.origin}/${query}`);
+      await expect.poll(() => login.consoleMessages).toContainEqual(expect.stringMatching(logged));
+      await expect(page.getByRole('main')).toHaveCount(0);
+      expect(login.pageErrors).toEqual([]);
+    });
+  }
+
+  for (const qrid of [undefined, '   ']) {
+    test(`for a-ident with ${qrid === undefined ? 'no' : 'a blank'} qrid`, async ({ page }) => {
+      const ident = new LoginScreen(page, 'a-ident');
+      const url = new URL(`${ident.origin}/?service=a-ident`);
+      if (qrid !== undefined) url.searchParams.set('qrid', qrid);
+      await page.goto(url.href);
+      await expect
+        .poll(() => ident.consoleMessages)
+        .toContainEqual('error: Service a-ident needs a qrid parameter');
+      await expect(page.getByRole('main')).toHaveCount(0);
+      expect(ident.pageErrors).toEqual([]);
+    });
+  }
+});
+
+test('an unknown method starts on the method choice and warns in the console', async ({ login }) => {
+  await login.open({ method: 'sms' });
+  await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
+  expect(login.consoleMessages).toContainEqual('warning: Invalid method parameter: "sms"');
+});
