@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { configRequest } from '../../src/lib/config-request.ts';
 import { buildContentSecurityPolicy } from './csp.ts';
+import { escapeHtml } from './escape-html.ts';
 import type { Brand } from './load-brands.ts';
 
 export const BRAND_HEAD_MARKER = '<!--brand-head-->';
@@ -49,13 +50,14 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     meta('name', 'referrer', 'no-referrer'),
     meta('name', 'robots', 'noindex, nofollow'),
     meta('name', 'theme-color', page.themeColor),
-    page.icons.ico && `<link rel="icon" href="${attr(page.icons.ico)}" sizes="48x48">`,
-    `<link rel="icon" href="${attr(page.icons.svg)}" type="image/svg+xml">`,
-    page.icons.appleTouch && `<link rel="apple-touch-icon" href="${attr(page.icons.appleTouch)}">`,
-    page.manifestHref && `<link rel="manifest" href="${attr(page.manifestHref)}">`,
+    page.icons.ico && `<link rel="icon" href="${escapeHtml(page.icons.ico)}" sizes="48x48">`,
+    `<link rel="icon" href="${escapeHtml(page.icons.svg)}" type="image/svg+xml">`,
+    page.icons.appleTouch && `<link rel="apple-touch-icon" href="${escapeHtml(page.icons.appleTouch)}">`,
+    page.manifestHref && `<link rel="manifest" href="${escapeHtml(page.manifestHref)}">`,
     ...logoPreloads(page),
     configPreload(),
-    page.brandModuleHref && `<link rel="modulepreload" href="${attr(page.brandModuleHref)}" crossorigin>`,
+    page.brandModuleHref &&
+      `<link rel="modulepreload" href="${escapeHtml(page.brandModuleHref)}" crossorigin>`,
     `<style>${style}</style>`,
   ].filter((tag): tag is string => typeof tag === 'string');
 
@@ -67,7 +69,7 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
 
 function logoPreloads({ logoHref, logoDarkHref }: BrandPage): string[] {
   const preload = (href: string, media?: string) =>
-    `<link rel="preload" href="${attr(href)}" as="image" type="image/svg+xml"${media ? ` media="${media}"` : ''}>`;
+    `<link rel="preload" href="${escapeHtml(href)}" as="image" type="image/svg+xml"${media ? ` media="${media}"` : ''}>`;
   if (!logoDarkHref) return [preload(logoHref)];
   return [
     preload(logoHref, 'not all and (prefers-color-scheme: dark)'),
@@ -77,17 +79,17 @@ function logoPreloads({ logoHref, logoDarkHref }: BrandPage): string[] {
 
 /** The opening <html> tag that names the brand baked into a page. */
 export function brandMarker(service: string): string {
-  return `<html lang="de" data-brand="${attr(service)}">`;
+  return `<html lang="de" data-brand="${escapeHtml(service)}">`;
 }
 
 function configPreload(): string {
   // For a fetch preload, crossorigin="anonymous" is credentials 'same-origin', the fetch default.
   const crossorigin = configRequest.credentials === 'same-origin' ? 'anonymous' : 'use-credentials';
-  return `<link rel="preload" href="${attr(configRequest.path)}" as="fetch" crossorigin="${crossorigin}">`;
+  return `<link rel="preload" href="${escapeHtml(configRequest.path)}" as="fetch" crossorigin="${crossorigin}">`;
 }
 
 function meta(kind: 'name' | 'http-equiv', key: string, content: string): string {
-  return `<meta ${kind}="${key}" content="${attr(content)}">`;
+  return `<meta ${kind}="${key}" content="${escapeHtml(content)}">`;
 }
 
 function sha256(content: string): string {
@@ -96,8 +98,4 @@ function sha256(content: string): string {
 
 function text(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function attr(value: string): string {
-  return text(value).replace(/"/g, '&quot;');
 }

@@ -1,6 +1,6 @@
 import type { Brand, InvalidBrand } from '../lib/load-brands.ts';
 import { RESOLVER_TABLE } from './resolver-table.ts';
-import { escapeHtml } from './http-utils.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 export interface GalleryInput {
   brands: Brand[];

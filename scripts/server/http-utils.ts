@@ -63,7 +63,3 @@ export function sendError(response: ServerResponse, error: unknown, headers: Rec
   console.error('Unexpected error while answering a request:', error);
   sendJson(response, 500, { error: 'internal error' }, headers);
 }
-
-export function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}

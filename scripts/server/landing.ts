@@ -1,4 +1,4 @@
-import { escapeHtml } from './http-utils.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 /**
  * Where the demo's redirects end: shows what arrived, so a person can see the flow finished.
  * The token is shortened; it is a development token, but there is no reason to print it whole.
