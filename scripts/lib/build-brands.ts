@@ -9,6 +9,7 @@ import { createAppConfig } from '../vite/app-config.ts';
 import { brandMarker } from './bake-html.ts';
 import { emitBrand, type BuiltApp } from './emit-brand.ts';
 import { loadBrands, type Brand } from './load-brands.ts';
+import { isPrecompressedTwin, precompressTree } from './precompress.ts';
 import { formatInvalidBrands, type BrandReportRow } from './report.ts';
 
 export interface BuildOptions {
@@ -64,6 +65,8 @@ async function buildApp(brands: Brand[], outDir: string): Promise<BuiltApp> {
   const manifest = viteManifestSchema.parse(
     JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')),
   );
+  // Once for the shared files, which every brand folder then copies with their twins.
+  await precompressTree(path.join(outDir, 'assets'));
   const appRoot = config.root ?? '.';
   return {
     dir: outDir,
@@ -100,10 +103,11 @@ async function removeBrandFolders(outDir: string): Promise<void> {
   );
 }
 
+/** Files and their gzip size; a precompressed twin is another encoding of a file, not a file. */
 async function measureFolder(dir: string): Promise<{ files: number; gzipBytes: number }> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && !isPrecompressedTwin(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
   const sizes = await Promise.all(files.map(async (file) => gzipSync(await readFile(file)).length));
   return { files: files.length, gzipBytes: sizes.reduce((sum, size) => sum + size, 0) };

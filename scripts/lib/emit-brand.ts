@@ -2,6 +2,7 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bakeIndexHtml } from './bake-html.ts';
 import { writeFavicons } from './favicons.ts';
+import { precompressFiles } from './precompress.ts';
 import type { Brand } from './load-brands.ts';
 
 /** The shared app as Vite built it once, before any brand is baked in. */
@@ -57,5 +58,7 @@ export async function emitBrand(
     writeFile(path.join(dir, 'index.html'), html),
     writeFile(path.join(dir, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`),
   ]);
+  // The shared assets came precompressed; these are the brand's own.
+  await precompressFiles(['index.html', 'manifest.webmanifest', 'favicon.svg'].map((f) => path.join(dir, f)));
   return { dir, faviconsFromCache: fromCache };
 }

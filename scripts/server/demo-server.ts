@@ -102,7 +102,9 @@ export function createDemoServer(options: DemoServerOptions) {
       case 'dev/paypal/sdk/js':
         return sendText(response, await readFile(STAND_IN, 'utf8'), 'text/javascript');
     }
-    if (!(await serveFile(response, path.join(distDir, service), relativePath || 'index.html'))) {
+    const root = path.join(distDir, service);
+    const acceptEncoding = request.headers['accept-encoding'] ?? '';
+    if (!(await serveFile(response, root, relativePath || 'index.html', acceptEncoding))) {
       sendJson(response, 404, { error: 'not found' }, SECURITY_HEADERS);
     }
   }

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { ENCODINGS } from '../lib/precompress.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,11 +24,14 @@ export const SECURITY_HEADERS = {
 /**
  * Serves a file below root, or answers false when there is none. The page's own policy (its
  * CSP <meta>) goes out as a header too, with frame-ancestors, which a <meta> cannot carry.
+ * When the build left a precompressed twin the client accepts, that goes out instead, as a
+ * production host with gzip_static/brotli_static would send it.
  */
 export async function serveFile(
   response: ServerResponse,
   root: string,
   relativePath: string,
+  acceptEncoding = '',
 ): Promise<boolean> {
   const file = path.join(root, relativePath);
   if (file !== root && !file.startsWith(root + path.sep)) return false;
@@ -45,16 +49,47 @@ export async function serveFile(
     const html = await readFile(target, 'utf8');
     const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
     if (policy) headers['content-security-policy'] = `${policy}; frame-ancestors 'none'`;
-    response.writeHead(200, headers);
-    response.end(html);
-    return true;
   }
+  const encoding = await pickEncoding(target, acceptEncoding);
+  if (encoding) headers['content-encoding'] = encoding.name;
+  if (encoding !== undefined || (await hasTwin(target))) headers.vary = 'accept-encoding';
   response.writeHead(200, headers);
   // A file can vanish between stat and read (a rebuild while serving): end this answer, not the server.
-  createReadStream(target)
+  createReadStream(encoding ? target + encoding.extension : target)
     .on('error', () => response.destroy())
     .pipe(response);
   return true;
+}
+
+type Encoding = (typeof ENCODINGS)[number];
+
+/** The best precompressed twin of file that the Accept-Encoding header allows, if any. */
+async function pickEncoding(file: string, acceptEncoding: string): Promise<Encoding | undefined> {
+  const accepted = acceptedEncodings(acceptEncoding);
+  for (const encoding of ENCODINGS) {
+    if (accepted.has(encoding.name) && (await isFile(file + encoding.extension))) return encoding;
+  }
+  return undefined;
+}
+
+async function hasTwin(file: string): Promise<boolean> {
+  const twins = await Promise.all(ENCODINGS.map(({ extension }) => isFile(file + extension)));
+  return twins.includes(true);
+}
+
+/** The codings a client accepts: listed without `;q=0`. `*` is not honoured; nobody sends it alone. */
+export function acceptedEncodings(header: string): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return (await stat(file).catch(() => undefined))?.isFile() ?? false;
 }
 
 /** HTML must never be cached (it names the hashed assets); hashed assets may be kept for good. */

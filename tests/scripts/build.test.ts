@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBrands, type BuildResult } from '../../scripts/lib/build-brands.ts';
@@ -139,6 +140,21 @@ describe('building all brands', () => {
     expect(first?.filter((file) => /^logo(-dark)?-[\w-]{8}\.svg$/.test(file))).toHaveLength(
       brands.length + darkLogos,
     );
+  });
+
+  test('writes brotli and gzip twins of its page and scripts that decode to the same bytes', async () => {
+    for (const brand of brands) {
+      const dir = path.join(outDir, brand.service);
+      const assets = await readdir(path.join(dir, 'assets'));
+      const script = assets.find((file) => /^index-[\w-]{8}\.js$/.test(file)) ?? 'missing';
+      for (const file of ['index.html', 'manifest.webmanifest', path.join('assets', script)]) {
+        const plain = await readFile(path.join(dir, file));
+        // Buffer.equals: toEqual walks a quarter megabyte byte by byte.
+        expect(brotliDecompressSync(await readFile(path.join(dir, `${file}.br`))).equals(plain)).toBe(true);
+        expect(gunzipSync(await readFile(path.join(dir, `${file}.gz`))).equals(plain)).toBe(true);
+      }
+      expect(assets.filter((file) => file.endsWith('.png.br') || file.endsWith('.png.gz'))).toEqual([]);
+    }
   });
 
   test('references its script, stylesheet and preloaded logo by relative URLs that exist', async () => {
