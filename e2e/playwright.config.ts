@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.ts';
 import type { BrandOptions } from './support/fixtures.ts';
 
 // Browser downloads do not work on these machines: the suite drives the system's Chromium.
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
   throw new Error(
     `No Chromium at ${chromiumPath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
@@ -30,14 +30,7 @@ export default defineConfig<BrandOptions>({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      // Without these, Chromium keeps calling Google services this closed network refuses.
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: services.map((service) => ({

@@ -1,6 +1,5 @@
 import type { Dirent } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
@@ -20,8 +19,23 @@ export interface BuildOptions {
   only?: string;
 }
 
+/** One JavaScript chunk of the shared app, as the performance budgets need to see it. */
+export interface ChunkSummary {
+  /** Relative to a brand folder, e.g. `assets/index-abc123.js`. */
+  fileName: string;
+  isEntry: boolean;
+  /** The chunks it imports statically: they load with it. */
+  imports: string[];
+  dynamicImports: string[];
+  /** The stylesheets that load with it. */
+  css: string[];
+  /** Every source module bundled into it (absolute paths, or `\0virtual:` ids). */
+  moduleIds: string[];
+}
+
 export type BuildResult =
-  { ok: true; rows: BrandReportRow[]; faviconsFromCache: number } | { ok: false; message: string };
+  | { ok: true; rows: BrandReportRow[]; faviconsFromCache: number; chunks: ChunkSummary[] }
+  | { ok: false; message: string };
 
 const viteManifestSchema = z.record(z.string(), z.object({ file: z.string() }));
 
@@ -40,7 +54,9 @@ export async function buildBrands({ brandsDir, outDir, cacheDir, only }: BuildOp
     };
   }
 
-  const stagingDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-app-'));
+  // Staged inside outDir, so that the brand folders can hard-link the shared assets.
+  await mkdir(outDir, { recursive: true });
+  const stagingDir = await mkdtemp(path.join(outDir, '.staging-'));
   try {
     const app = await buildApp(brands, stagingDir);
     if (only === undefined) await removeBrandFolders(outDir);
@@ -48,15 +64,16 @@ export async function buildBrands({ brandsDir, outDir, cacheDir, only }: BuildOp
     const rows = await Promise.all(
       emitted.map(async ({ dir }) => ({ service: path.basename(dir), ...(await measureFolder(dir)) })),
     );
-    return { ok: true, rows, faviconsFromCache: emitted.filter((e) => e.faviconsFromCache).length };
+    const faviconsFromCache = emitted.filter((e) => e.faviconsFromCache).length;
+    return { ok: true, rows, faviconsFromCache, chunks: app.chunks };
   } finally {
     await rm(stagingDir, { recursive: true, force: true });
   }
 }
 
-async function buildApp(brands: Brand[], outDir: string): Promise<BuiltApp> {
+async function buildApp(brands: Brand[], outDir: string): Promise<BuiltApp & { chunks: ChunkSummary[] }> {
   const config = createAppConfig({ brands });
-  await build({
+  const output = await build({
     ...config,
     configFile: false,
     logLevel: 'warn',
@@ -69,6 +86,7 @@ async function buildApp(brands: Brand[], outDir: string): Promise<BuiltApp> {
   await precompressTree(path.join(outDir, 'assets'));
   const appRoot = config.root ?? '.';
   return {
+    chunks: summarizeChunks(output),
     dir: outDir,
     html: await readFile(path.join(outDir, 'index.html'), 'utf8'),
     assetFile(brand, file) {
@@ -83,6 +101,27 @@ async function buildApp(brands: Brand[], outDir: string): Promise<BuiltApp> {
       return entry[1].file;
     },
   };
+}
+
+/** The chunks of a Vite build, with what loads with each. */
+export function summarizeChunks(output: Awaited<ReturnType<typeof build>>): ChunkSummary[] {
+  const outputs = Array.isArray(output) ? output : 'output' in output ? [output] : [];
+  return outputs.flatMap(({ output: files }) =>
+    files.flatMap((file) =>
+      file.type === 'chunk'
+        ? [
+            {
+              fileName: file.fileName,
+              isEntry: file.isEntry,
+              imports: file.imports,
+              dynamicImports: file.dynamicImports,
+              css: [...(file.viteMetadata?.importedCss ?? [])],
+              moduleIds: file.moduleIds,
+            },
+          ]
+        : [],
+    ),
+  );
 }
 
 /**

@@ -1,7 +1,8 @@
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bakeIndexHtml } from './bake-html.ts';
 import { writeFavicons } from './favicons.ts';
+import { linkTree } from './link-tree.ts';
 import { precompressFiles } from './precompress.ts';
 import type { Brand } from './load-brands.ts';
 
@@ -25,7 +26,7 @@ export async function emitBrand(
   const dir = path.join(outDir, brand.service);
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
-  await cp(path.join(app.dir, 'assets'), path.join(dir, 'assets'), { recursive: true });
+  await linkTree(path.join(app.dir, 'assets'), path.join(dir, 'assets'));
 
   const background = brand.backgroundColor ?? '#ffffff';
   const { fromCache } = await writeFavicons({ svg: brand.icon ?? brand.logo, background }, dir, cacheDir);

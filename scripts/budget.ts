@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { BUDGETS } from './perf/budgets.ts';
+import { timeBuilds } from './perf/build-timing.ts';
+import { checkBudgets, formatBudgetResults } from './perf/check-budgets.ts';
+import { measureBundles } from './perf/measure-bundles.ts';
+import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
+
+// `npm run budget`: part of `npm run check`. Exits 1 when a budget of scripts/perf/budgets.ts breaks.
+const cacheDir = path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons');
+const bundles = await measureBundles({ brandsDir: defaultBrandsDir, cacheDir });
+const builds = await timeBuilds({ runs: BUDGETS.buildRuns, oneBrand: 'a-dok' });
+const results = checkBudgets(bundles, builds);
+console.log(formatBudgetResults(results));
+const failed = results.filter((result) => !result.ok).length;
+if (failed > 0) {
+  console.error(`\n${failed} performance budget(s) broken; the budgets and why: scripts/perf/budgets.ts`);
+  process.exitCode = 1;
+} else {
+  console.log('\nAll performance budgets kept.');
+}

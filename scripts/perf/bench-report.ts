@@ -1,0 +1,105 @@
+import type { BudgetResult } from './check-budgets.ts';
+import { best, type BuildTimes } from './build-timing.ts';
+import { summarizeFirstView, type FirstViewTimes, MOBILE_PROFILE } from './first-view.ts';
+import { CATEGORIES, summarizeLighthouse, type LighthouseRun } from './lighthouse.ts';
+import type { BundleReport } from './measure-bundles.ts';
+import type { SizeGroup } from './bundle.ts';
+
+/** Everything one `npm run bench` measured; written as JSON next to the printed table. */
+export interface BenchReport {
+  measuredAt: string;
+  machine: { node: string; cpus: number; platform: string };
+  bundles: BundleReport;
+  builds: BuildTimes;
+  firstView: FirstViewTimes;
+  lighthouse: LighthouseRun[];
+  budgets: BudgetResult[];
+}
+
+const bytes = (value: number) => value.toLocaleString('en-US');
+const ratio = (ours: number, floor: number) => `${(ours / floor).toFixed(2)}×`;
+
+function table(headings: string[], rows: string[][]): string {
+  const widths = headings.map((heading, i) =>
+    Math.max(heading.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ');
+  return [line(headings), ...rows.map(line)].join('\n');
+}
+
+/** The bench's printed table: bundle, build, first view, Lighthouse and the budgets. */
+export function formatBenchReport(report: BenchReport): string {
+  const { bundles, builds, firstView, lighthouse, budgets } = report;
+  const [largest] = bundles.firstViews;
+  if (!largest) throw new Error('no first view was measured');
+  const sizeRow = (name: string, group: SizeGroup | undefined) => [
+    name,
+    bytes(group?.gzip ?? 0),
+    bytes(group?.brotli ?? 0),
+    String(group?.files.length ?? 0),
+  ];
+  const floor = bundles.floor;
+  const bundleTable = table(
+    ['Bundle (bytes)', 'gzip', 'brotli', 'files'],
+    [
+      sizeRow(`first view, ${largest.service} (HTML+JS+CSS+logo)`, largest.all),
+      sizeRow('  of it JS+CSS', largest.scriptsAndStyles),
+      sizeRow('React 19 floor (HTML+JS)', floor.all),
+      sizeRow('  of it JS+CSS', floor.scriptsAndStyles),
+      [
+        'ratio ours / floor, JS+CSS',
+        ratio(largest.scriptsAndStyles.gzip, floor.scriptsAndStyles.gzip),
+        ratio(largest.scriptsAndStyles.brotli, floor.scriptsAndStyles.brotli),
+        '',
+      ],
+      ...Object.entries(bundles.lazy).map(([name, group]) => sizeRow(`${name} chunk (on demand)`, group)),
+    ],
+  );
+
+  const all = best(builds.all);
+  const one = best(builds.one);
+  const buildTable = table(
+    [`Build (s, best of ${builds.all.length})`, 'all brands', `one (${builds.oneBrand})`, 'ratio'],
+    [['npm run build', all.toFixed(2), one.toFixed(2), `${(all / one).toFixed(2)}×`]],
+  );
+
+  const view = summarizeFirstView(firstView);
+  const viewTable = table(
+    [
+      `First view, ${firstView.service} (ms, median of ${firstView.runs}; ${MOBILE_PROFILE.cpuSlowdown}× CPU, slow 4G)`,
+      'ours',
+      'static HTML',
+      'ratio',
+    ],
+    [
+      [
+        'navigation → view 0 painted',
+        view.ours.toFixed(0),
+        view.static.toFixed(0),
+        `${view.ratio.toFixed(2)}×`,
+      ],
+      ['  the same without the config preload', view.withoutConfigPreload.toFixed(0), '', ''],
+      ['largest layout shift (CLS)', firstView.maxLayoutShift.toFixed(3), '', ''],
+    ],
+  );
+
+  const scores = summarizeLighthouse(lighthouse);
+  const lighthouseTable = table(
+    [`Lighthouse, mobile (${lighthouse.length} brands)`, 'lowest', 'median'],
+    CATEGORIES.map((category) => [
+      category,
+      scores[category].lowest.toFixed(2),
+      scores[category].median.toFixed(2),
+    ]),
+  );
+
+  const budgetLines = budgets.map(
+    (result) => `${result.ok ? 'ok  ' : 'FAIL'}  ${result.name}: ${result.detail}`,
+  );
+  return [bundleTable, buildTable, viewTable, lighthouseTable, ['Budgets', ...budgetLines].join('\n')].join(
+    '\n\n',
+  );
+}

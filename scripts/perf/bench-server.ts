@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildBrands } from '../lib/build-brands.ts';
+import { loadBrands } from '../lib/load-brands.ts';
+import { createDemoServer } from '../server/demo-server.ts';
+import { freePort } from '../server/ports.ts';
+import { RESOLVER_TABLE } from '../server/resolver-table.ts';
+
+export interface BenchServer {
+  distDir: string;
+  services: string[];
+  /** A brand's first view on its own host, as a visitor opens it. */
+  pageUrl(service: string): string;
+  /** Another file of a brand's folder on the same host. */
+  fileUrl(service: string, file: string): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh build of every brand in a temporary folder, served by the demo server (precompressed
+ * answers, production headers, the config) on a free port, without the Firebase emulator: the
+ * first view needs neither Firebase nor the MWS.
+ */
+export async function startBenchServer(options: {
+  brandsDir: string;
+  cacheDir: string;
+}): Promise<BenchServer> {
+  const distDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-bench-dist-'));
+  const built = await buildBrands({ ...options, outDir: distDir });
+  if (!built.ok) throw new Error(`the build failed:\n${built.message}`);
+  const { brands, invalid } = await loadBrands(options.brandsDir);
+  const port = await freePort();
+  const { server } = createDemoServer({ distDir, brands, invalid, port, authEmulatorUrl: undefined });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const origin = (service: string) => `http://${service}.localhost:${port}/`;
+  const existingQr = Object.keys(RESOLVER_TABLE)[0] ?? 'qr-exists';
+  return {
+    distDir,
+    services: brands.map((brand) => brand.service),
+    pageUrl(service) {
+      const url = new URL(origin(service));
+      url.searchParams.set('service', service);
+      if (service === 'a-ident') url.searchParams.set('qrid', existingQr);
+      return url.href;
+    },
+    fileUrl: (service, file) => new URL(file, origin(service)).href,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(distDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The performance budgets `npm run check` enforces (through `npm run budget`), in one place.
+ * `npm run bench` measures the same things and more, and reports them against these numbers.
+ */
+export interface Budgets {
+  firstViewOverFloorGzipBytes: number;
+  firstViewWebFonts: number;
+  lazyOnlyPackages: readonly { name: string; pattern: RegExp }[];
+  allBrandsVsOneBrandBuildRatio: number;
+  buildRuns: number;
+}
+
+export const BUDGETS: Budgets = {
+  /**
+   * What the first view downloads in JS and CSS (gzip -9 per file, as a host would send it) may
+   * exceed a bare React 19 app, built with the same Vite config, by at most this many bytes.
+   * React itself is the floor of any React page; everything above it is ours to justify. 15 KB
+   * holds the start-up, the config schema, branding, view 0 and view 1 with their styles.
+   */
+  firstViewOverFloorGzipBytes: 15 * 1024,
+
+  /**
+   * Web fonts the first view may download: none. The page sets its text in the system's UI
+   * font, so no font file can hold back the first paint or swap the text under the visitor.
+   * Counted as `@font-face` rules in first-view CSS and font preloads in the HTML.
+   */
+  firstViewWebFonts: 0,
+
+  /**
+   * Packages whose code must never be in a chunk the first view loads: Firebase (about 27 KB
+   * gzip) loads when the visitor picks the phone method, PayPal's loader when a payment is due.
+   * Matched against the path of every module bundled into a first-view chunk.
+   */
+  lazyOnlyPackages: [
+    { name: 'Firebase', pattern: /[\\/]node_modules[\\/](?:firebase|@firebase)[\\/]/ },
+    { name: 'PayPal', pattern: /[\\/]node_modules[\\/]@paypal[\\/]/ },
+  ],
+
+  /**
+   * Building all brands may take at most this multiple of building one: the shared app is
+   * built once and each further brand only adds its HTML, favicons and a copy of the assets.
+   * A brand manager adding a folder must not make every build slower by a whole app build.
+   */
+  allBrandsVsOneBrandBuildRatio: 2,
+
+  /**
+   * Each build is timed this many times and the best run counts, so one slow run on a busy CI
+   * machine does not fail the check; a real regression is slow on every run.
+   */
+  buildRuns: 3,
+};
