@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Route } from '@playwright/test';
+import type { Request, Route } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { demoOrigin, type LoginScreen } from './support/login-screen.ts';
 
@@ -19,7 +19,10 @@ const UNAVAILABLE = 'Die Zahlung konnte nicht geladen werden. Bitte versuche es 
 const LIVE_SDK = 'https://www.paypal.com/sdk/js';
 const SANDBOX_SDK = 'https://www.sandbox.paypal.com/sdk/js';
 const DISABLED_CARDS = 'amex,discover,jcb,elo,hiper';
-// The payment view is a chunk of its own, fetched only when a payment is due, and the SDK after it.
+// The payment view is a chunk of its own, and the SDK a script of PayPal's (or the stand-in).
+// Both are prefetched while the resolver answers; the SDK runs only when a payment is due.
+const PAYMENT_VIEW_CHUNK = /\/payment-view-[\w-]+\.js$/;
+const SDK = /\/sdk\/js/;
 const PAYMENT_REQUESTS = /\/payment-view-[\w-]+\.js|\/sdk\/js/;
 
 /** Signs in by mail with an address no other test uses; the resolver then runs for `qrid`. */
@@ -67,6 +70,13 @@ function standInButton(login: LoginScreen, name: string) {
   return login.page.getByRole('button', { name });
 }
 
+/** SDK requests of a <script>, which runs it; a prefetch only fills the cache. */
+function sdkScripts(requests: Request[]): Request[] {
+  return requests.filter((request) => request.resourceType() === 'script' && SDK.test(request.url()));
+}
+
+const isSdkScript = (request: Request) => sdkScripts([request]).length === 1;
+
 test('an unlocked QR id redirects right after the code, with no payment', async ({ login }) => {
   const redirected = await login.interceptRedirect(/\/landing\//);
   const paymentRequests = login.countRequests(PAYMENT_REQUESTS);
@@ -75,7 +85,8 @@ test('an unlocked QR id redirects right after the code, with no payment', async 
   const url = await redirected();
   expectLanding(url, login, 'qr-exists', address);
   expect([...url.searchParams.keys()]).toEqual(['idtoken']);
-  expect(paymentRequests()).toEqual([]);
+  // Prefetched while the resolver answered, perhaps, but PayPal's SDK never ran.
+  expect(sdkScripts(paymentRequests())).toEqual([]);
 });
 
 test('a QR id with a value asks for the amount in euros and redirects with the PayPal capture after approval', async ({
@@ -94,11 +105,14 @@ test('a QR id with a value asks for the amount in euros and redirects with the P
   expectLanding(url, login, 'qr-pay', address);
   expect([...url.searchParams.keys()]).toEqual(['idtoken', 'ppid']);
   expect(url.searchParams.get('ppid')).toMatch(/^DEMO-CAPTURE-\d+$/);
-  // What the redirect-only tests expect never to see: the view's chunk, then the SDK.
-  expect(paymentRequests().map((request) => new URL(request.url()).pathname)).toEqual([
-    expect.stringMatching(/\/payment-view-[\w-]+\.js$/),
-    '/dev/paypal/sdk/js',
-  ]);
+  // The view's chunk once; the SDK prefetched, then run from the same URL (the redirect-only
+  // tests never see it run).
+  const requested = paymentRequests();
+  expect(requested.filter((request) => PAYMENT_VIEW_CHUNK.test(request.url()))).toHaveLength(1);
+  const sdk = requested.filter((request) => SDK.test(request.url()));
+  expect(sdk.map((request) => request.resourceType())).toEqual(['other', 'script']);
+  expect(new URL(sdk[0]?.url() ?? '').pathname).toBe('/dev/paypal/sdk/js');
+  expect(sdk[1]?.url()).toBe(sdk[0]?.url());
 });
 
 test('an amount given as a decimal string is shown with its cents', async ({ login, page }) => {
@@ -148,9 +162,9 @@ test('a payment error shows the alert with PayPal’s detail and stays on the pa
 });
 
 test('a PayPal script that does not load says the payment could not be loaded', async ({ login, page }) => {
-  let sdkRequests = 0;
+  const sdkRequests: string[] = [];
   await page.route(`${login.origin}/dev/paypal/sdk/js**`, async (route) => {
-    sdkRequests += 1;
+    sdkRequests.push(route.request().resourceType());
     await route.fulfill({ status: 500, contentType: 'text/plain', body: 'kaputt' });
   });
   await signIn(login, 'qr-pay');
@@ -158,7 +172,8 @@ test('a PayPal script that does not load says the payment could not be loaded', 
   await expect(paymentView(login)).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: UNAVAILABLE })).toBeVisible();
   await expect(standInButton(login, PAY)).toHaveCount(0);
-  expect(sdkRequests).toBe(1);
+  // The prefetch failed as well, and the script asked once, not again and again.
+  expect(sdkRequests).toEqual(['other', 'script']);
 });
 
 test('PayPal’s own SDK that cannot be reached gives the same message', async ({ login, page }) => {
@@ -166,7 +181,8 @@ test('PayPal’s own SDK that cannot be reached gives the same message', async (
   const aborted: string[] = [];
   for (const host of [LIVE_SDK, SANDBOX_SDK]) {
     await page.route(`${host}**`, async (route) => {
-      aborted.push(route.request().url());
+      // A build with a live client id also prefetches the live SDK; only scripts count here.
+      if (isSdkScript(route.request())) aborted.push(route.request().url());
       await route.abort('internetdisconnected');
     });
   }
@@ -187,7 +203,7 @@ test('a QR id with value 0 redirects without a payment', async ({ login }) => {
   const url = await redirected();
   expectLanding(url, login, 'qr-free', address);
   expect([...url.searchParams.keys()]).toEqual(['idtoken']);
-  expect(paymentRequests()).toEqual([]);
+  expect(sdkScripts(paymentRequests())).toEqual([]);
 });
 
 test.describe('the PayPal SDK request', () => {
@@ -195,7 +211,7 @@ test.describe('the PayPal SDK request', () => {
     login,
     page,
   }) => {
-    const sdkRequest = page.waitForRequest(/\/sdk\/js/);
+    const sdkRequest = page.waitForRequest(isSdkScript);
     await signIn(login, 'qr-sandbox');
 
     const query = new URL((await sdkRequest).url()).searchParams;
@@ -206,7 +222,7 @@ test.describe('the PayPal SDK request', () => {
   });
 
   test('for a live sponsor carries the live setting, not the sandbox client id', async ({ login, page }) => {
-    const sdkRequest = page.waitForRequest(/\/sdk\/js/);
+    const sdkRequest = page.waitForRequest(isSdkScript);
     await signIn(login, 'qr-pay');
 
     const url = new URL((await sdkRequest).url());
@@ -234,7 +250,7 @@ test.describe('the PayPal SDK request', () => {
     expectLanding(url, login, 'qr-sandbox', address);
     expect(url.searchParams.get('ppid')).toMatch(/^DEMO-CAPTURE-\d+$/);
 
-    const requested = sdkRequests().map((request) => new URL(request.url()));
+    const requested = sdkScripts(sdkRequests()).map((request) => new URL(request.url()));
     expect(requested.map((sdk) => `${sdk.origin}${sdk.pathname}`)).toEqual([SANDBOX_SDK]);
     expect(requested[0]?.searchParams.get('client-id')).toBe('sb');
     expect(requested[0]?.searchParams.get('currency')).toBe('EUR');
@@ -254,7 +270,12 @@ test.describe('the PayPal SDK request', () => {
     const liveClientId = process.env.VITE_PAYPAL_CLIENT_ID_LIVE;
     if (liveClientId) {
       await expect(standInButton(login, PAY)).toBeVisible();
-      const requested = sdkRequests().map((request) => new URL(request.url()));
+      // The SDK was prefetched while the resolver answered, at the URL the script then used, and
+      // the page's CSP let it.
+      const prefetched = sdkRequests().filter((request) => request.resourceType() === 'other');
+      expect(prefetched.map((request) => request.url())).toEqual([sdkScripts(sdkRequests())[0]?.url()]);
+      expect(login.consoleMessages.filter((message) => /Content Security Policy/i.test(message))).toEqual([]);
+      const requested = sdkScripts(sdkRequests()).map((request) => new URL(request.url()));
       expect(requested.map((sdk) => `${sdk.origin}${sdk.pathname}`)).toEqual([LIVE_SDK]);
       expect(requested[0]?.searchParams.get('client-id')).toBe(liveClientId);
       expect(requested[0]?.searchParams.get('currency')).toBe('EUR');
@@ -262,6 +283,7 @@ test.describe('the PayPal SDK request', () => {
     } else {
       await expect(page.getByRole('alert').filter({ hasText: UNAVAILABLE })).toBeVisible();
       expect(login.consoleMessages).toContainEqual(expect.stringContaining('VITE_PAYPAL_CLIENT_ID_LIVE'));
+      // Not even prefetched: there is no client id to ask with.
       expect(sdkRequests()).toEqual([]);
     }
   });
@@ -285,4 +307,71 @@ test('a QR id the resolver does not know stops the flow: nothing shown, the reas
   expect(new URL(page.url()).searchParams.get('qrid')).toBe('qr-fail');
   expect(new URL(page.url()).origin).toBe(login.origin);
   expect(landings()).toEqual([]);
+});
+
+test.describe('fetched before it is needed', () => {
+  test('the payment view and the PayPal SDK load while the resolver answers, and the payment still completes', async ({
+    login,
+    page,
+  }) => {
+    // Every request of interest and the resolver's answer, in the order the browser reports them.
+    const events: string[] = [];
+    const sdk: Request[] = [];
+    let prefetchesSeen: () => void = () => undefined;
+    const prefetched = new Promise<void>((resolve) => (prefetchesSeen = resolve));
+    page.on('request', (request) => {
+      if (PAYMENT_VIEW_CHUNK.test(request.url())) events.push('payment view');
+      else if (SDK.test(request.url())) {
+        events.push(`sdk ${request.resourceType()}`);
+        sdk.push(request);
+      } else return;
+      if (events.includes('payment view') && events.includes('sdk other')) prefetchesSeen();
+    });
+    page.on('response', (response) => {
+      if (response.url() === `${login.origin}/api/resolver`) events.push('resolver answered');
+    });
+    // A slow resolver: it answers once both prefetches have started, or after 3 s. A page that
+    // waited for the answer would show them after it.
+    await page.route(`${login.origin}/api/resolver`, async (route) => {
+      events.push('resolver asked');
+      await Promise.race([prefetched, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+      await route.fallback();
+    });
+    const redirected = await login.interceptRedirect(/\/landing\//);
+    const address = await signIn(login, 'qr-pay');
+
+    await expect(paymentView(login)).toBeVisible();
+    await expect(standInButton(login, PAY)).toBeVisible();
+    const answered = events.indexOf('resolver answered');
+    expect(answered).toBeGreaterThan(0);
+    expect(events.slice(0, answered).toSorted()).toEqual(['payment view', 'resolver asked', 'sdk other']);
+    expect(events.slice(answered)).toEqual(['resolver answered', 'sdk script']);
+
+    await standInButton(login, PAY).click();
+    const url = await redirected();
+    expectLanding(url, login, 'qr-pay', address);
+    expect(url.searchParams.get('ppid')).toMatch(/^DEMO-CAPTURE-\d+$/);
+    // The stand-in's URL as the script asked for it, and cacheable, so the prefetch can serve it.
+    const [prefetch, script] = sdk;
+    expect(new URL(prefetch?.url() ?? '').pathname).toBe('/dev/paypal/sdk/js');
+    expect(script?.url()).toBe(prefetch?.url());
+    expect((await prefetch?.response())?.headers()['cache-control']).toBe('public, max-age=3600');
+    expect(login.consoleMessages.filter((message) => /Content Security Policy/i.test(message))).toEqual([]);
+  });
+
+  test('choosing the phone method fetches Firebase before the visitor sends anything', async ({ login }) => {
+    const firebase = login.countRequests(/\/firebase-phone-[\w-]+\.js$/);
+    const sent = login.countRequests(/\/mws\/|identitytoolkit|recaptcha/);
+    await login.open();
+    await expect(login.methodButton('number')).toBeVisible();
+    // The first view has no use for Firebase and does not load it.
+    expect(firebase()).toEqual([]);
+
+    await login.chooseMethod('number');
+    await expect(login.valueInput('number')).toBeVisible();
+    await expect.poll(() => firebase().length).toBe(1);
+    expect((await firebase()[0]?.response())?.status()).toBe(200);
+    await expect(login.valueInput('number')).toHaveValue('');
+    expect(sent()).toEqual([]);
+  });
 });

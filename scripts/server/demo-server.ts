@@ -100,7 +100,13 @@ export function createDemoServer(options: DemoServerOptions) {
       case 'api/resolver':
         return handleResolver(request, response, new URL('/landing', base).href);
       case 'dev/paypal/sdk/js':
-        return sendText(response, await readFile(STAND_IN, 'utf8'), 'text/javascript');
+        // Cacheable like PayPal's CDN answer, so the page's prefetch of it is what the script runs.
+        return sendText(
+          response,
+          await readFile(STAND_IN, 'utf8'),
+          'text/javascript',
+          'public, max-age=3600',
+        );
     }
     const root = path.join(distDir, service);
     const acceptEncoding = request.headers['accept-encoding'] ?? '';
@@ -151,10 +157,10 @@ function sendHtml(response: ServerResponse, html: string, policy: string) {
   response.end(html);
 }
 
-function sendText(response: ServerResponse, body: string, type: string) {
+function sendText(response: ServerResponse, body: string, type: string, cacheControl = 'no-store') {
   response.writeHead(200, {
     'content-type': `${type}; charset=utf-8`,
-    'cache-control': 'no-store',
+    'cache-control': cacheControl,
     ...SECURITY_HEADERS,
   });
   response.end(body);

@@ -3,7 +3,7 @@ import { Spinner } from '../components/spinner.tsx';
 import { MethodChoice } from '../features/method/method-choice.tsx';
 import { ValueForm } from '../features/send-code/value-form.tsx';
 import { enabledMethods } from './startup.ts';
-import { loadPhoneStep, loadVerifyStep } from './lazy-steps.ts';
+import { loadPaymentView, loadPhoneStep, loadVerifyStep } from './lazy-steps.ts';
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
 
 // The first view needs none of these: they load while the visitor types (see the effect below).
@@ -11,7 +11,7 @@ const loadCodeForm = () => import('../features/verify/code-form.tsx');
 const loadWaitView = () => import('../features/redirect/wait-view.tsx');
 const CodeForm = lazy(() => loadCodeForm().then((module) => ({ default: module.CodeForm })));
 const WaitView = lazy(() => loadWaitView().then((module) => ({ default: module.WaitView })));
-const PaymentView = lazy(() => import('../features/payment/payment-view.tsx'));
+const PaymentView = lazy(loadPaymentView);
 
 interface LoginFlowProps {
   setup: FlowSetup;

@@ -73,12 +73,10 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       // The code is used up: a reload from here on starts over instead of asking for it again.
       progressStore.clear(scope);
       if (qrId === undefined) return;
-      const resolution = await step.resolveQr(pageUrl, {
-        qrid: qrId,
-        token: outcome.data,
-        service: serviceKey,
-      });
-      dispatch({ type: 'resolved', resolution });
+      const resolving = step.resolveQr(pageUrl, { qrid: qrId, token: outcome.data, service: serviceKey });
+      // Alongside the resolver, not after it: view 3 and PayPal's SDK, in case it asks for a payment.
+      step.prefetchPayment(service.paymentSdkUrl);
+      dispatch({ type: 'resolved', resolution: await resolving });
     });
 
   const actions = {

@@ -6,10 +6,7 @@ import { formatEuro, toPayPalAmount } from '../../lib/format-amount.ts';
 import { messages } from '../../lib/messages.ts';
 import './payment-view.css';
 import { ViewTitle } from '../../components/view-title.tsx';
-
-/** Card brands the spec turns off; PayPal takes them as disable-card, not disable-funding. */
-const DISABLED_CARDS = ['amex', 'discover', 'jcb', 'elo', 'hiper'];
-const SANDBOX_SPONSOR = 'sandbox';
+import { paypalScriptOptions } from './paypal-options.ts';
 
 // status is checked where present: a capture that PayPal reports as not COMPLETED is no payment.
 const captureSchema = object({ id: string(), status: optional(string()) });
@@ -26,12 +23,9 @@ export interface PaymentViewProps {
 
 /** View 3: the amount and PayPal's button. Loaded on demand, with PayPal's SDK behind it. */
 export default function PaymentView({ amount, sponsor, sdkBaseUrl, reference, onPaid }: PaymentViewProps) {
-  const sandbox = sponsor === SANDBOX_SPONSOR;
-  // A development stand-in takes any client id; the real SDK needs the one for its environment.
-  const configured = sandbox
-    ? (import.meta.env.VITE_PAYPAL_CLIENT_ID_SANDBOX ?? 'sb')
-    : import.meta.env.VITE_PAYPAL_CLIENT_ID_LIVE;
-  const clientId = configured || (sdkBaseUrl ? 'stand-in' : undefined);
+  // The same options the prefetch built its URL from (paypal-options.ts), so the script is cached.
+  const options = paypalScriptOptions({ sponsor, sdkBaseUrl });
+  const clientId = options?.clientId;
   useEffect(() => {
     if (!clientId) console.error('No PayPal client id: set VITE_PAYPAL_CLIENT_ID_LIVE when building.');
   }, [clientId]);
@@ -40,18 +34,8 @@ export default function PaymentView({ amount, sponsor, sdkBaseUrl, reference, on
     <section className="stack" aria-labelledby="view-title">
       <ViewTitle takeFocus>{messages.payTitle}</ViewTitle>
       <p className="amount">{formatEuro(amount)}</p>
-      {clientId ? (
-        <PayPalScriptProvider
-          options={{
-            clientId,
-            environment: sandbox ? 'sandbox' : 'production',
-            currency: 'EUR',
-            intent: 'capture',
-            locale: 'de_DE',
-            disableCard: DISABLED_CARDS.join(','),
-            ...(sdkBaseUrl && { sdkBaseUrl }),
-          }}
-        >
+      {options ? (
+        <PayPalScriptProvider options={options}>
           <PayPalArea amount={amount} reference={reference} onPaid={onPaid} />
         </PayPalScriptProvider>
       ) : (

@@ -105,6 +105,8 @@ describe('the PayPal stand-in', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      // Cacheable as PayPal's CDN answers, so the page's prefetch is what its <script> runs.
+      expect(answer.headers['cache-control']).toBe('public, max-age=3600');
       expect(answer.body).toBe(source);
     }
   });
