@@ -7,6 +7,7 @@ import { formatBenchReport, type BenchReport } from './perf/bench-report.ts';
 import { timeBuilds } from './perf/build-timing.ts';
 import { checkBudgets } from './perf/check-budgets.ts';
 import { measureFirstView } from './perf/first-view.ts';
+import { measurePaymentStep } from './perf/payment-step.ts';
 import { runLighthouse } from './perf/lighthouse.ts';
 import { measureBundles } from './perf/measure-bundles.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '7' },
     'build-runs': { type: 'string', default: '5' },
     out: { type: 'string', default: path.join(projectRoot, 'reports', 'bench.json') },
+    // Serve without the precompressed twins, to see what they are worth.
+    plain: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -34,12 +37,14 @@ step('bundle sizes (builds every brand and the React floor)');
 const bundles = await measureBundles({ brandsDir, cacheDir });
 step(`build times (${buildRuns} runs each)`);
 const builds = await timeBuilds({ runs: buildRuns, oneBrand: values.brand });
-const server = await startBenchServer({ brandsDir, cacheDir });
+const server = await startBenchServer({ brandsDir, cacheDir, plain: values.plain });
 let report: BenchReport;
 try {
   if (!server.services.includes(values.brand)) throw new Error(`unknown brand ${values.brand}`);
   step(`first view of ${values.brand} (${runs} runs each, ours and static)`);
   const firstView = await measureFirstView(server, values.brand, runs);
+  step(`a-ident payment step (${runs} runs)`);
+  const paymentStep = await measurePaymentStep(server, runs);
   step(`Lighthouse on ${server.services.length} brands`);
   const lighthouse = await runLighthouse(server, server.services);
   report = {
@@ -47,7 +52,9 @@ try {
     machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.arch()}` },
     bundles,
     builds,
+    plain: values.plain,
     firstView,
+    paymentStep,
     lighthouse,
     budgets: checkBudgets(bundles, builds),
   };

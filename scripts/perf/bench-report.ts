@@ -1,8 +1,9 @@
 import type { BudgetResult } from './check-budgets.ts';
-import { best, type BuildTimes } from './build-timing.ts';
+import { best, median, type BuildTimes } from './build-timing.ts';
 import { summarizeFirstView, type FirstViewTimes, MOBILE_PROFILE } from './first-view.ts';
 import { CATEGORIES, summarizeLighthouse, type LighthouseRun } from './lighthouse.ts';
 import type { BundleReport } from './measure-bundles.ts';
+import type { PaymentStepTimes } from './payment-step.ts';
 import type { SizeGroup } from './bundle.ts';
 
 /** Everything one `npm run bench` measured; written as JSON next to the printed table. */
@@ -11,7 +12,10 @@ export interface BenchReport {
   machine: { node: string; cpus: number; platform: string };
   bundles: BundleReport;
   builds: BuildTimes;
+  /** Served without the precompressed twins (`--plain`). */
+  plain: boolean;
   firstView: FirstViewTimes;
+  paymentStep: PaymentStepTimes;
   lighthouse: LighthouseRun[];
   budgets: BudgetResult[];
 }
@@ -26,13 +30,14 @@ function table(headings: string[], rows: string[][]): string {
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ');
+      .join('  ')
+      .trimEnd();
   return [line(headings), ...rows.map(line)].join('\n');
 }
 
 /** The bench's printed table: bundle, build, first view, Lighthouse and the budgets. */
 export function formatBenchReport(report: BenchReport): string {
-  const { bundles, builds, firstView, lighthouse, budgets } = report;
+  const { bundles, builds, firstView, paymentStep, lighthouse, budgets } = report;
   const [largest] = bundles.firstViews;
   if (!largest) throw new Error('no first view was measured');
   const sizeRow = (name: string, group: SizeGroup | undefined) => [
@@ -83,6 +88,12 @@ export function formatBenchReport(report: BenchReport): string {
       ],
       ['  the same without the config preload', view.withoutConfigPreload.toFixed(0), '', ''],
       ['largest layout shift (CLS)', firstView.maxLayoutShift.toFixed(3), '', ''],
+      [
+        `a-ident qr-pay: last code digit → PayPal button (median of ${paymentStep.runs})`,
+        median(paymentStep.times).toFixed(0),
+        '',
+        '',
+      ],
     ],
   );
 
@@ -99,7 +110,7 @@ export function formatBenchReport(report: BenchReport): string {
   const budgetLines = budgets.map(
     (result) => `${result.ok ? 'ok  ' : 'FAIL'}  ${result.name}: ${result.detail}`,
   );
-  return [bundleTable, buildTable, viewTable, lighthouseTable, ['Budgets', ...budgetLines].join('\n')].join(
-    '\n\n',
-  );
+  const served = report.plain ? ['Served WITHOUT the precompressed twins (--plain).'] : [];
+  const budgetTable = ['Budgets', ...budgetLines].join('\n');
+  return [...served, bundleTable, buildTable, viewTable, lighthouseTable, budgetTable].join('\n\n');
 }

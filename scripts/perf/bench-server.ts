@@ -1,14 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildBrands } from '../lib/build-brands.ts';
+import { isPrecompressedTwin } from '../lib/precompress.ts';
 import { loadBrands } from '../lib/load-brands.ts';
 import { createDemoServer } from '../server/demo-server.ts';
 import { freePort } from '../server/ports.ts';
+import type { OutboxEntry } from '../server/reference-mws.ts';
 import { RESOLVER_TABLE } from '../server/resolver-table.ts';
 
 export interface BenchServer {
   distDir: string;
+  /** Every code the reference MWS sent, newest last. */
+  codes: OutboxEntry[];
   services: string[];
   /** A brand's first view on its own host, as a visitor opens it. */
   pageUrl(service: string): string;
@@ -25,13 +29,25 @@ export interface BenchServer {
 export async function startBenchServer(options: {
   brandsDir: string;
   cacheDir: string;
+  /** Without the .br/.gz twins: every file goes out uncompressed, to see what they are worth. */
+  plain?: boolean;
 }): Promise<BenchServer> {
+  const { brandsDir, cacheDir, plain = false } = options;
   const distDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-bench-dist-'));
-  const built = await buildBrands({ ...options, outDir: distDir });
+  const built = await buildBrands({ brandsDir, cacheDir, outDir: distDir });
   if (!built.ok) throw new Error(`the build failed:\n${built.message}`);
-  const { brands, invalid } = await loadBrands(options.brandsDir);
+  if (plain) await removePrecompressedTwins(distDir);
+  const { brands, invalid } = await loadBrands(brandsDir);
   const port = await freePort();
-  const { server } = createDemoServer({ distDir, brands, invalid, port, authEmulatorUrl: undefined });
+  const codes: OutboxEntry[] = [];
+  const { server } = createDemoServer({
+    distDir,
+    brands,
+    invalid,
+    port,
+    authEmulatorUrl: undefined,
+    onCodeSent: (entry) => codes.push(entry),
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
@@ -40,6 +56,7 @@ export async function startBenchServer(options: {
   const existingQr = Object.keys(RESOLVER_TABLE)[0] ?? 'qr-exists';
   return {
     distDir,
+    codes,
     services: brands.map((brand) => brand.service),
     pageUrl(service) {
       const url = new URL(origin(service));
@@ -54,4 +71,10 @@ export async function startBenchServer(options: {
       await rm(distDir, { recursive: true, force: true });
     },
   };
+}
+
+async function removePrecompressedTwins(dir: string): Promise<void> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const twins = entries.filter((entry) => entry.isFile() && isPrecompressedTwin(entry.name));
+  await Promise.all(twins.map((entry) => rm(path.join(entry.parentPath, entry.name))));
 }

@@ -131,7 +131,8 @@ async function timeOnce(browser: Browser, url: string): Promise<{ visibleAt: num
   }
 }
 
-async function throttle(page: Page): Promise<void> {
+/** Applies MOBILE_PROFILE to a page, from now on. */
+export async function throttle(page: Page): Promise<void> {
   const session = await page.context().newCDPSession(page);
   await session.send('Network.enable');
   await session.send('Network.emulateNetworkConditions', {

@@ -117,6 +117,8 @@ export interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body as it went over the wire, for answers that are compressed. */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -151,6 +153,7 @@ export function send(port: number, target: string, options: RequestOptions = {})
             status: incoming.statusCode ?? 0,
             headers: incoming.headers,
             body: Buffer.concat(chunks).toString('utf8'),
+            bytes: Buffer.concat(chunks),
           }),
         );
       },

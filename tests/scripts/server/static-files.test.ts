@@ -1,11 +1,17 @@
 import { writeFile } from 'node:fs/promises';
-import { request, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { precompressTree } from '../../../scripts/lib/precompress.ts';
 import { acceptedEncodings } from '../../../scripts/server/static-files.ts';
-import { PAGE_POLICY, makeDemoWorld, startDemo, type DemoWorld, type RunningDemo } from './demo-fixtures.ts';
+import {
+  PAGE_POLICY,
+  makeDemoWorld,
+  send,
+  startDemo,
+  type DemoWorld,
+  type RunningDemo,
+} from './demo-fixtures.ts';
 
 const SCRIPT = 'assets/big-abc12345.js';
 const SCRIPT_TEXT = `export const text = ${JSON.stringify('Code erneut senden. '.repeat(500))};\n`;
@@ -25,33 +31,13 @@ afterAll(async () => {
   await world.remove();
 });
 
-/** A GET that keeps the body as bytes, as they went over the wire. */
+/** A GET with this Accept-Encoding, or none; `bytes` is the body as it went over the wire. */
 function fetchRaw(target: string, acceptEncoding?: string) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: '127.0.0.1',
-        port: demo.port,
-        path: target,
-        agent: false,
-        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('error', reject);
-        incoming.on('end', () =>
-          resolve({
-            status: incoming.statusCode ?? 0,
-            headers: incoming.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
+  return send(
+    demo.port,
+    target,
+    acceptEncoding === undefined ? {} : { headers: { 'accept-encoding': acceptEncoding } },
+  );
 }
 
 describe('precompressed twins', () => {
@@ -61,13 +47,13 @@ describe('precompressed twins', () => {
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(answer.headers.vary).toBe('accept-encoding');
-    expect(brotliDecompressSync(answer.body).toString()).toBe(SCRIPT_TEXT);
+    expect(brotliDecompressSync(answer.bytes).toString()).toBe(SCRIPT_TEXT);
   });
 
   test('sends gzip when brotli is not accepted', async () => {
     const answer = await fetchRaw(`/a-dok/${SCRIPT}`, 'gzip');
     expect(answer.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(answer.body).toString()).toBe(SCRIPT_TEXT);
+    expect(gunzipSync(answer.bytes).toString()).toBe(SCRIPT_TEXT);
   });
 
   test('sends the plain file without Accept-Encoding, or when every coding is refused', async () => {
@@ -75,7 +61,7 @@ describe('precompressed twins', () => {
       const answer = await fetchRaw(`/a-dok/${SCRIPT}`, header);
       expect(answer.headers['content-encoding']).toBeUndefined();
       expect(answer.headers.vary).toBe('accept-encoding');
-      expect(answer.body.toString()).toBe(SCRIPT_TEXT);
+      expect(answer.body).toBe(SCRIPT_TEXT);
     }
   });
 
@@ -83,7 +69,7 @@ describe('precompressed twins', () => {
     const answer = await fetchRaw('/a-dok/', 'br');
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers['content-security-policy']).toBe(`${PAGE_POLICY}; frame-ancestors 'none'`);
-    expect(brotliDecompressSync(answer.body).toString()).toContain('<html lang="de" data-brand="a-dok">');
+    expect(brotliDecompressSync(answer.bytes).toString()).toContain('<html lang="de" data-brand="a-dok">');
   });
 
   test('never serves a twin by its own name', async () => {
