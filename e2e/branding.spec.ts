@@ -89,3 +89,41 @@ test.describe('in dark mode', () => {
     expect(new Set(requests().map((request) => request.url()))).toEqual(new Set([logoSrc]));
   });
 });
+
+test('the logo arriving after view 0 shifts nothing: its box is reserved', async ({
+  login,
+  page,
+  service,
+}) => {
+  const brand = await brandOf(service);
+  // The logo comes last, after view 0 is on screen, as on a slow network; its box must be there already.
+  let releaseLogo: () => void = () => undefined;
+  const logoHeld = new Promise<void>((resolve) => (releaseLogo = resolve));
+  await page.route(/\/assets\/logo[-.][^/]*\.svg$/, async (route) => {
+    await logoHeld;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await login.open();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const logo = page.getByRole('img', { name: brand.name });
+  const boxBefore = await logo.boundingBox();
+  releaseLogo();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Two frames for a shift to be reported.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+
+  expect(await logo.boundingBox()).toEqual(boxBefore);
+  expect(boxBefore?.height).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual(
+    [],
+  );
+});
