@@ -82,7 +82,7 @@ async function buildApp(brands: Brand[], outDir: string): Promise<BuiltApp & { c
   const manifest = viteManifestSchema.parse(
     JSON.parse(await readFile(path.join(outDir, '.vite', 'manifest.json'), 'utf8')),
   );
-  // Once for the shared files, which every brand folder then copies with their twins.
+  // Once for the shared files, which every brand folder then links, twins included.
   await precompressTree(path.join(outDir, 'assets'));
   const appRoot = config.root ?? '.';
   return {
