@@ -2,7 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createServer, type Plugin } from 'vite';
 import { createDevConfig } from './dev/dev-config.ts';
-import { bakeIndexHtml } from './lib/bake-html.ts';
+import { bakeIndexHtml, brandStylesheet } from './lib/bake-html.ts';
 import { loadBrands, type Brand } from './lib/load-brands.ts';
 import { formatInvalidBrands } from './lib/report.ts';
 import { createAppConfig, defaultBrandsDir } from './vite/app-config.ts';
@@ -69,14 +69,26 @@ function serveDevConfig(): Plugin {
   };
 }
 
-/** The build's baking, with the brand's own SVGs served by Vite instead of generated icons. */
+/**
+ * The build's baking, with the brand's own SVGs served by Vite instead of generated icons and
+ * the brand stylesheet answered here.
+ */
 function bakeBrandInDev(brand: Brand): Plugin {
   const fsUrl = (file: string) => `/@fs${path.join(brand.dir, file)}`;
+  const stylesheetPath = '/@login-gateway/brand.css';
   return {
     name: 'login-gateway:dev-brand',
+    configureServer(devServer) {
+      devServer.middlewares.use((request, response, next) => {
+        if (request.url !== stylesheetPath) return next();
+        response.setHeader('content-type', 'text/css');
+        response.end(brandStylesheet(brand));
+      });
+    },
     transformIndexHtml(html) {
       return bakeIndexHtml(html, {
         ...brand,
+        brandStylesheetHref: stylesheetPath,
         logoHref: fsUrl('logo.svg'),
         logoDarkHref: brand.logoDark ? fsUrl('logo-dark.svg') : undefined,
         icons: { svg: fsUrl(brand.icon ? 'icon.svg' : 'logo.svg') },

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { configRequest } from '../../src/lib/config-request.ts';
 import { buildContentSecurityPolicy } from './csp.ts';
 import { escapeHtml } from './escape-html.ts';
@@ -16,6 +15,8 @@ export interface BrandPage extends Pick<
   logoDarkHref?: string;
   /** The brand's data chunk, which the app imports at start; absent in development. */
   brandModuleHref?: string;
+  /** The stylesheet with the brand colours (brandStylesheet), which the policy allows as 'self'. */
+  brandStylesheetHref: string;
   icons: { svg: string; ico?: string; appleTouch?: string };
   manifestHref?: string;
   /** Off only in development, where Vite's React refresh injects an inline script. */
@@ -34,19 +35,9 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     throw new Error('index.html needs <html lang="de"> and a <title> to bake the brand into');
   }
 
-  const style = `:root{${[
-    `--accent:${page.accentColor}`,
-    `--accent-text:${page.accentTextColor}`,
-    ...(page.backgroundColor ? [`--page-background:${page.backgroundColor}`] : []),
-  ].join(';')}}`;
-
   const head = [
     page.withContentSecurityPolicy &&
-      meta(
-        'http-equiv',
-        'Content-Security-Policy',
-        buildContentSecurityPolicy({ styleHashes: [sha256(style)] }),
-      ),
+      meta('http-equiv', 'Content-Security-Policy', buildContentSecurityPolicy(page.service)),
     meta('name', 'referrer', 'no-referrer'),
     meta('name', 'robots', 'noindex, nofollow'),
     meta('name', 'theme-color', page.themeColor),
@@ -58,13 +49,29 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     configPreload(),
     page.brandModuleHref &&
       `<link rel="modulepreload" href="${escapeHtml(page.brandModuleHref)}" crossorigin>`,
-    `<style>${style}</style>`,
+    `<link rel="stylesheet" href="${escapeHtml(page.brandStylesheetHref)}">`,
   ].filter((tag): tag is string => typeof tag === 'string');
 
   return template
     .replace('<html lang="de">', () => brandMarker(page.service))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${text(page.title)}</title>`)
     .replace(BRAND_HEAD_MARKER, () => head.join('\n    '));
+}
+
+/**
+ * The brand colours as CSS custom properties. A file of their own rather than an inline <style>:
+ * a paying brand's policy allows 'unsafe-inline' styles for PayPal, which a style hash would
+ * switch off, and every other brand's policy allows no inline style at all.
+ */
+export function brandStylesheet(
+  page: Pick<BrandPage, 'accentColor' | 'accentTextColor' | 'backgroundColor'>,
+): string {
+  const properties = [
+    `--accent:${page.accentColor}`,
+    `--accent-text:${page.accentTextColor}`,
+    ...(page.backgroundColor ? [`--page-background:${page.backgroundColor}`] : []),
+  ];
+  return `:root{${properties.join(';')}}\n`;
 }
 
 function logoPreloads({ logoHref, logoDarkHref }: BrandPage): string[] {
@@ -90,10 +97,6 @@ function configPreload(): string {
 
 function meta(kind: 'name' | 'http-equiv', key: string, content: string): string {
   return `<meta ${kind}="${key}" content="${escapeHtml(content)}">`;
-}
-
-function sha256(content: string): string {
-  return `sha256-${createHash('sha256').update(content).digest('base64')}`;
 }
 
 function text(value: string): string {

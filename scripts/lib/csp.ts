@@ -1,54 +1,63 @@
+import { takesPayments } from '../../src/lib/services.ts';
+
+type Directives = Record<string, readonly string[]>;
+
 /**
- * The Content-Security-Policy baked into every brand's index.html. A <meta> policy cannot carry
+ * What every brand's page needs. No inline script and no inline style: the brand colours are a
+ * stylesheet of their own (bake-html.ts).
+ */
+const PAGE: Directives = {
+  'default-src': ["'none'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'"],
+  // The MWS origin is only known from the runtime config, so any https: origin may be called; it
+  // covers Firebase's and PayPal's API hosts too. The local ports serve a development backend and
+  // the Firebase Auth emulator.
+  'connect-src': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+  'manifest-src': ["'self'"],
+  'base-uri': ["'none'"],
+  // Every form is handled by script; nothing is ever submitted by the browser.
+  'form-action': ["'none'"],
+};
+
+/**
+ * Firebase phone sign-in with its invisible reCAPTCHA, as Google's reCAPTCHA FAQ lists it. Every
+ * brand gets it: which methods a service offers is runtime config. Auth is created without a
+ * popup/redirect resolver (firebase-phone.ts), so neither apis.google.com nor the project's
+ * `__/auth/iframe` is ever loaded. The badge and the challenge draw inside Google's frames.
+ */
+const FIREBASE_PHONE: Directives = {
+  'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+};
+
+/**
+ * PayPal's JS SDK, from PayPal's CSP guidance (developer.paypal.com/sdk/js/best-practices),
+ * without *.venmo.com: Venmo pays in US dollars only, and the page charges euros. The Buttons
+ * container adds a <style> to the page whose text carries a random id per render, so no hash
+ * can allow it: 'unsafe-inline' for styles, never for scripts (decision 007).
+ */
+const PAYPAL_HOSTS = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+const PAYPAL: Directives = {
+  'script-src': PAYPAL_HOSTS,
+  'style-src': ["'unsafe-inline'", ...PAYPAL_HOSTS],
+  'img-src': [...PAYPAL_HOSTS, 'data:'],
+  'frame-src': PAYPAL_HOSTS,
+};
+
+/**
+ * The Content-Security-Policy of one brand's page: what that brand's code can need and nothing
+ * more. The baked <meta> and any host header come from here. A <meta> policy cannot carry
  * frame-ancestors, report-uri or sandbox; the serving host adds frame-ancestors as a header.
  */
-export function buildContentSecurityPolicy({ styleHashes }: { styleHashes: string[] }): string {
-  const directives: Record<string, string[]> = {
-    'default-src': ["'none'"],
-    // No 'unsafe-inline' and no inline script at all. Beyond our own bundle: reCAPTCHA, which
-    // Firebase phone auth loads, Google's API loader used by Firebase Auth, and PayPal's SDK.
-    'script-src': [
-      "'self'",
-      'https://www.google.com/recaptcha/',
-      'https://www.gstatic.com/recaptcha/',
-      'https://apis.google.com',
-      'https://www.paypal.com',
-      'https://www.sandbox.paypal.com',
-    ],
-    // The only inline style is the baked brand colours, allowed by its hash.
-    'style-src': ["'self'", ...styleHashes.map((hash) => `'${hash}'`)],
-    'img-src': [
-      "'self'",
-      'data:',
-      'https://www.paypalobjects.com',
-      'https://*.paypal.com',
-      'https://www.gstatic.com',
-    ],
-    'font-src': ["'self'"],
-    // The backend's origin is only known from the runtime config, so any https: origin may be
-    // called, and local http ports for a development backend and the Firebase Auth emulator.
-    'connect-src': [
-      "'self'",
-      'https:',
-      'https://identitytoolkit.googleapis.com',
-      'https://securetoken.googleapis.com',
-      'https://www.paypal.com',
-      'https://www.sandbox.paypal.com',
-      'http://localhost:*',
-      'http://127.0.0.1:*',
-    ],
-    'frame-src': [
-      'https://www.google.com/recaptcha/',
-      'https://recaptcha.google.com/recaptcha/',
-      'https://*.firebaseapp.com',
-      'https://www.paypal.com',
-      'https://www.sandbox.paypal.com',
-    ],
-    'manifest-src': ["'self'"],
-    'base-uri': ["'none'"],
-    'form-action': ["'self'"],
-  };
-  return Object.entries(directives)
-    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-    .join('; ');
+export function buildContentSecurityPolicy(service: string): string {
+  const parts = [PAGE, FIREBASE_PHONE, ...(takesPayments(service) ? [PAYPAL] : [])];
+  const directives = new Map<string, string[]>();
+  for (const part of parts) {
+    for (const [name, sources] of Object.entries(part)) {
+      directives.set(name, [...new Set([...(directives.get(name) ?? []), ...sources])]);
+    }
+  }
+  return [...directives].map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }

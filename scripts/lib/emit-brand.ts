@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bakeIndexHtml } from './bake-html.ts';
+import { bakeIndexHtml, brandStylesheet } from './bake-html.ts';
 import { writeFavicons } from './favicons.ts';
 import { linkTree } from './link-tree.ts';
 import { precompressFiles } from './precompress.ts';
@@ -31,8 +32,13 @@ export async function emitBrand(
   const background = brand.backgroundColor ?? '#ffffff';
   const { fromCache } = await writeFavicons({ svg: brand.icon ?? brand.logo, background }, dir, cacheDir);
 
+  // Named by its content like Vite's assets, so a host may cache it as long as they.
+  const css = brandStylesheet(brand);
+  const cssFile = `assets/brand-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+
   const html = bakeIndexHtml(app.html, {
     ...brand,
+    brandStylesheetHref: cssFile,
     logoHref: app.assetFile(brand, 'logo.svg'),
     logoDarkHref: brand.logoDark ? app.assetFile(brand, 'logo-dark.svg') : undefined,
     brandModuleHref: app.brandModuleFile(brand),
@@ -56,10 +62,13 @@ export async function emitBrand(
     ],
   };
   await Promise.all([
+    writeFile(path.join(dir, cssFile), css),
     writeFile(path.join(dir, 'index.html'), html),
     writeFile(path.join(dir, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`),
   ]);
   // The shared assets came precompressed; these are the brand's own.
-  await precompressFiles(['index.html', 'manifest.webmanifest', 'favicon.svg'].map((f) => path.join(dir, f)));
+  await precompressFiles(
+    ['index.html', 'manifest.webmanifest', 'favicon.svg', cssFile].map((f) => path.join(dir, f)),
+  );
   return { dir, faviconsFromCache: fromCache };
 }

@@ -54,7 +54,7 @@ async function start(pageUrl: URL): Promise<Phase> {
     console.error('The config could not be loaded or is malformed.');
     return { name: 'hidden' };
   }
-  const startup = decideStartup(query, config);
+  const startup = decideStartup(query, config, document.documentElement.dataset.brand);
   if (!startup.ok) {
     console.error(startup.error);
     return { name: 'hidden' };

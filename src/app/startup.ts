@@ -1,7 +1,6 @@
 import { findService, type Config, type ServiceConfig } from '../features/config/api/get-config.ts';
+import { RESOLVER_SERVICE, takesPayments } from '../lib/services.ts';
 import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
-
-export const RESOLVER_SERVICE = 'a-ident';
 
 export interface QueryParams {
   service: string | undefined;
@@ -34,8 +33,12 @@ export type Startup =
       warning: string | undefined;
     };
 
-/** Decides from the query and the config whether and where the flow starts (spec §2, §5). */
-export function decideStartup(query: QueryParams, config: Config): Startup {
+/**
+ * Decides from the query and the config whether and where the flow starts (spec §2, §5).
+ * `pageBrand` is the brand baked into this page (`<html data-brand>`), undefined on the neutral
+ * development page, which has no policy.
+ */
+export function decideStartup(query: QueryParams, config: Config, pageBrand?: string): Startup {
   const key = query.service;
   if (!isPlausibleService(key))
     return { ok: false, error: `Invalid service parameter: ${JSON.stringify(key)}` };
@@ -49,6 +52,14 @@ export function decideStartup(query: QueryParams, config: Config): Startup {
   const qrId = query.qrid?.trim() ? query.qrid : undefined;
   if (key === RESOLVER_SERVICE && qrId === undefined) {
     return { ok: false, error: `Service ${key} needs a qrid parameter` };
+  }
+  // A page's policy names PayPal only when its own brand can pay: another brand's page would let
+  // the visitor sign in and then block the payment, so it refuses before anything is shown.
+  if (takesPayments(key) && pageBrand !== undefined && !takesPayments(pageBrand)) {
+    return {
+      ok: false,
+      error: `Service ${key} can end in a payment, which the page of ${pageBrand} does not allow: open ${key}'s own page`,
+    };
   }
   const { method, warning } = pickMethod(query.method, found.service);
   return {

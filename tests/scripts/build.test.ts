@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBrands, type BuildResult } from '../../scripts/lib/build-brands.ts';
+import { buildContentSecurityPolicy } from '../../scripts/lib/csp.ts';
 import { squareSvg } from '../../scripts/lib/favicons.ts';
 import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
@@ -58,31 +59,30 @@ describe('building all brands', () => {
     }
   });
 
-  test('bakes each brand title, its service and its colours into its index.html', async () => {
+  test('bakes each brand title, its service, its colours and its policy into its index.html', async () => {
     for (const brand of brands) {
-      const html = await readFile(path.join(outDir, brand.service, 'index.html'), 'utf8');
+      const dir = path.join(outDir, brand.service);
+      const html = await readFile(path.join(dir, 'index.html'), 'utf8');
       expect(html).toContain(`<title>${brand.title}</title>`);
       expect(html).toContain(`<html lang="de" data-brand="${brand.service}">`);
-      expect(html).toContain(`--accent:${brand.accentColor};--accent-text:${brand.accentTextColor}`);
       expect(html).toContain(`<meta name="theme-color" content="${brand.themeColor}">`);
-      expect(html).toContain('http-equiv="Content-Security-Policy"');
+      const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
+      expect(csp).toBe(buildContentSecurityPolicy(brand.service));
+      // The colours come as a content-named stylesheet in the brand's own assets.
+      const href = /<link rel="stylesheet" href="(assets\/brand-[0-9a-f]{10}\.css)">/.exec(html)?.[1] ?? '';
+      const css = await readFile(path.join(dir, href), 'utf8');
+      expect(css).toContain(`--accent:${brand.accentColor};--accent-text:${brand.accentTextColor}`);
+      expect(href).toBe(`assets/brand-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`);
     }
   });
 
-  test('runs no inline script and allows its one inline style by hash', async () => {
+  test('runs no inline script and has no inline style', async () => {
     for (const brand of brands) {
       const html = await readFile(path.join(outDir, brand.service, 'index.html'), 'utf8');
       const scripts = html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
       expect(scripts).toHaveLength(1);
       for (const script of scripts) expect(script).toMatch(/^<script\b[^>]*\ssrc="[^"]+"[^>]*><\/script>$/);
-      const styles = [...html.matchAll(/<style>([^<]*)<\/style>/g)].map(([, css]) => css ?? '');
-      expect(styles).toHaveLength(1);
-      const hash = createHash('sha256')
-        .update(styles[0] ?? '')
-        .digest('base64');
-      const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
-      expect(csp).toContain(`style-src 'self' 'sha256-${hash}'`);
-      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(html).not.toMatch(/<style|\sstyle=/);
     }
   });
 
@@ -132,7 +132,13 @@ describe('building all brands', () => {
     const assetLists = await Promise.all(
       brands.map((brand) => readdir(path.join(outDir, brand.service, 'assets'))),
     );
-    const [first, ...others] = assetLists.map((list) => list.sort());
+    // Each folder's own brand colours aside, every folder has the same files.
+    const ownStylesheet = /^brand-[0-9a-f]{10}\.css(\.br|\.gz)?$/;
+    for (const list of assetLists)
+      expect(list.filter((file) => /^brand-.*\.css$/.test(file))).toHaveLength(1);
+    const [first, ...others] = assetLists.map((list) =>
+      list.filter((file) => !ownStylesheet.test(file)).sort(),
+    );
     for (const list of others) expect(list).toEqual(first);
     expect(first?.filter((file) => /^index-[\w-]{8}\.js$/.test(file))).toHaveLength(1);
     expect(first?.filter((file) => /^index-[\w-]{8}\.css$/.test(file))).toHaveLength(1);

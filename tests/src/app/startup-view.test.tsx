@@ -75,6 +75,15 @@ describe('starting the page', () => {
     expect(consoleError).toHaveBeenCalledWith('Service a-ident needs a qrid parameter');
   });
 
+  test('shows nothing for a-ident on the page of a brand that cannot take its payment', async () => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    const { container } = renderApp('?service=a-ident&qrid=QR-1');
+    await expectNothingShown(container);
+    expect(consoleError).toHaveBeenCalledWith(
+      "Service a-ident can end in a payment, which the page of a-dok does not allow: open a-ident's own page",
+    );
+  });
+
   test('starts in view 1 when the method parameter is valid and enabled', async () => {
     mockBackend({ [configRoute]: json(testConfig) });
     renderApp('?service=a-dok&method=edp&appid=ignored');

@@ -190,6 +190,26 @@ describe('decideStartup', () => {
     });
   });
 
+  test.each([
+    ['its own page', 'a-ident'],
+    ['the neutral development page, which has no policy', undefined],
+  ])('starts a-ident, which can end in a payment, on %s', (_, pageBrand) => {
+    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, pageBrand).ok).toBe(true);
+  });
+
+  test('refuses a-ident on the page of a brand whose policy names no PayPal host', () => {
+    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, 'a-dok')).toEqual({
+      ok: false,
+      error:
+        "Service a-ident can end in a payment, which the page of a-dok does not allow: open a-ident's own page",
+    });
+  });
+
+  test('starts a service that cannot pay on any brand’s page', () => {
+    expect(decideStartup(query({ service: 'a-dok' }), config, 'a-ident').ok).toBe(true);
+    expect(decideStartup(query({ service: 'a-dok' }), config, 'wdpall').ok).toBe(true);
+  });
+
   test('ignores a qrid for services other than a-ident', () => {
     expect(decideStartup(query({ service: 'a-dok', qrid: 'QR123' }), config)).toMatchObject({
       ok: true,

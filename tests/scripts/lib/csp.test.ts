@@ -1,0 +1,98 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { buildContentSecurityPolicy } from '../../../scripts/lib/csp.ts';
+import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
+
+const services = readdirSync(defaultBrandsDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const payingServices = ['a-ident'];
+const otherServices = services.filter((service) => !payingServices.includes(service));
+
+/** The policy as directive → sources, failing on a directive written twice (browsers keep the first). */
+function parse(policy: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name = '', ...sources] = part.trim().split(/\s+/);
+    expect(directives.has(name), `${name} appears twice`).toBe(false);
+    directives.set(name, sources);
+  }
+  return directives;
+}
+
+const policyOf = (service: string) => parse(buildContentSecurityPolicy(service));
+const RECAPTCHA_SCRIPTS = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAMES = ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'];
+const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+
+test('the brand folders hold paying and non-paying brands, so both tables below run', () => {
+  expect(services).toEqual(expect.arrayContaining(payingServices));
+  expect(otherServices.length).toBeGreaterThan(0);
+});
+
+describe.each(services)('the policy of %s', (service) => {
+  const policy = policyOf(service);
+
+  test('denies by default, pins the base URI and lets no form submit', () => {
+    expect(policy.get('default-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
+    expect(policy.get('form-action')).toEqual(["'none'"]);
+  });
+
+  test('runs scripts from the page and reCAPTCHA only, never inline or by eval', () => {
+    const scripts = policy.get('script-src') ?? [];
+    expect(scripts.slice(0, 3)).toEqual(["'self'", ...RECAPTCHA_SCRIPTS]);
+    for (const unsafe of [
+      "'unsafe-inline'",
+      "'unsafe-eval'",
+      "'unsafe-hashes'",
+      "'strict-dynamic'",
+      '*',
+      'https:',
+    ])
+      expect(scripts).not.toContain(unsafe);
+    expect(scripts.filter((source) => /nonce-|sha\d+-/.test(source))).toEqual([]);
+  });
+
+  test('frames reCAPTCHA for the phone method', () => {
+    expect(policy.get('frame-src')?.slice(0, 2)).toEqual(RECAPTCHA_FRAMES);
+  });
+
+  test('names nothing phone sign-in does without: Google’s API loader and the auth iframe', () => {
+    expect(buildContentSecurityPolicy(service)).not.toMatch(
+      /apis\.google\.com|firebaseapp\.com|gstatic\.com(?!\/recaptcha\/)/,
+    );
+  });
+});
+
+describe.each(otherServices)('%s, which cannot pay', (service) => {
+  const policy = policyOf(service);
+
+  test('names no PayPal host at all', () => {
+    expect(buildContentSecurityPolicy(service)).not.toMatch(/paypal/i);
+  });
+
+  test('allows styles from the page only: no inline style, no hash, no nonce', () => {
+    expect(policy.get('style-src')).toEqual(["'self'"]);
+    expect(policy.get('img-src')).toEqual(["'self'"]);
+  });
+});
+
+describe.each(payingServices)('%s, which can pay', (service) => {
+  const policy = policyOf(service);
+
+  test('runs PayPal’s SDK from PayPal’s published hosts', () => {
+    expect(policy.get('script-src')).toEqual(["'self'", ...RECAPTCHA_SCRIPTS, ...PAYPAL]);
+    expect(policy.get('frame-src')).toEqual([...RECAPTCHA_FRAMES, ...PAYPAL]);
+    expect(policy.get('img-src')).toEqual(["'self'", ...PAYPAL, 'data:']);
+  });
+
+  test('lets PayPal’s per-render <style> in: unsafe-inline with no hash or nonce beside it, which would switch it off', () => {
+    const styles = policy.get('style-src') ?? [];
+    expect(styles).toEqual(["'self'", "'unsafe-inline'", ...PAYPAL]);
+  });
+
+  test('does not name Venmo, which pays in US dollars only', () => {
+    expect(buildContentSecurityPolicy(service)).not.toContain('venmo');
+  });
+});
