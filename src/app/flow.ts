@@ -191,8 +191,7 @@ function afterResolution(state: FlowState, resolution: Resolution): FlowState {
     case 'pay': {
       const { amount, sponsor, targetDomain, path } = resolution;
       const target = { targetDomain, path };
-      // Refuse before taking money, not after: a payment must lead somewhere.
-      if (!resolverRedirect({ ...state, target })) {
+      if (!leadsToPayment(state, resolution)) {
         return stop(state, `refusing to redirect to ${JSON.stringify(target)}`);
       }
       return { ...state, view: 'pay', payment: { amount, sponsor }, target };
@@ -205,6 +204,18 @@ function afterResolution(state: FlowState, resolution: Resolution): FlowState {
   }
 }
 
+/**
+ * Whether the resolver's demand for a payment leads to view 3: only when the target it names is
+ * one the page may send the visitor to afterwards. Refused before taking money, not after.
+ */
+export function leadsToPayment(
+  state: Pick<FlowState, 'context' | 'token'>,
+  resolution: Extract<Resolution, { outcome: 'pay' }>,
+): boolean {
+  const target = { targetDomain: resolution.targetDomain, path: resolution.path };
+  return resolverRedirect({ ...state, target }) !== undefined;
+}
+
 function redirectToTarget(state: FlowState, paymentId?: string): FlowState {
   const url = resolverRedirect(state, paymentId);
   return url
@@ -212,7 +223,10 @@ function redirectToTarget(state: FlowState, paymentId?: string): FlowState {
     : stop(state, `refusing to redirect to ${JSON.stringify(state.target)}`);
 }
 
-function resolverRedirect({ target, token, context }: FlowState, paymentId?: string): URL | undefined {
+function resolverRedirect(
+  { target, token, context }: Pick<FlowState, 'target' | 'token' | 'context'>,
+  paymentId?: string,
+): URL | undefined {
   if (!target || !token || context.qrId === undefined) return undefined;
   return buildResolverRedirect({ ...target, qrId: context.qrId, token, paymentId });
 }

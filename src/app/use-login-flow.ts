@@ -6,7 +6,14 @@ import type { Outcome } from '../lib/api-client.ts';
 import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
 import type { ErrorCode } from '../lib/messages.ts';
 import { toE164 } from '../lib/phone-number.ts';
-import { canStartSend, canVerify, flowReducer, initialFlowState, type FlowState } from './flow.ts';
+import {
+  canStartSend,
+  canVerify,
+  flowReducer,
+  initialFlowState,
+  leadsToPayment,
+  type FlowState,
+} from './flow.ts';
 import { loadPhoneStep, loadVerifyStep } from './lazy-steps.ts';
 import type { SentCode } from './phone-step.ts';
 import { progressStore } from './progress-store.ts';
@@ -74,9 +81,16 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       progressStore.clear(scope);
       if (qrId === undefined) return;
       const resolving = step.resolveQr(pageUrl, { qrid: qrId, token: outcome.data, service: serviceKey });
-      // Alongside the resolver, not after it: view 3 and PayPal's SDK, in case it asks for a payment.
-      step.prefetchPayment(service.paymentSdkUrl);
-      dispatch({ type: 'resolved', resolution: await resolving });
+      step.prefetchPaymentView();
+      const resolution = await resolving;
+      // PayPal is contacted once a payment is certain, and at once: in the task that received
+      // the answer, before view 3 renders and inserts the SDK's <script>.
+      if (
+        resolution.outcome === 'pay' &&
+        leadsToPayment({ context: state.context, token: outcome.data }, resolution)
+      )
+        step.preloadPayPalSdk({ sponsor: resolution.sponsor, sdkBaseUrl: service.paymentSdkUrl });
+      dispatch({ type: 'resolved', resolution });
     });
 
   const actions = {

@@ -1,20 +1,19 @@
 import type { ServiceConfig } from '../features/config/api/get-config.ts';
-import { prefetchPayPalSdk } from '../features/payment/prefetch-paypal.ts';
 import { verifyCode } from '../features/verify/api/verify-code.ts';
 import type { Outcome } from '../lib/api-client.ts';
 import type { FlowState } from './flow.ts';
 import { loadPaymentView, loadPhoneAuth } from './lazy-steps.ts';
 
 export { resolveQr } from '../features/resolver/api/resolve-qr.ts';
+export { preloadPayPalSdk } from '../features/payment/preload-paypal.ts';
 
 /**
- * Fetches what view 3 needs while the resolver decides whether a payment is due: the view's
- * chunk and PayPal's SDK. Wasted when no payment is due; when one is, the view no longer waits
- * for the resolver's round trip and then for both downloads in turn.
+ * Fetches view 3's chunk while the resolver decides whether a payment is due. It comes from the
+ * page's own origin, so fetching it in vain costs bytes, not the visitor's privacy; PayPal's SDK
+ * waits for the answer (preloadPayPalSdk).
  */
-export function prefetchPayment(sdkBaseUrl: string | undefined): void {
+export function prefetchPaymentView(): void {
   loadPaymentView().catch(() => undefined);
-  prefetchPayPalSdk(sdkBaseUrl);
 }
 
 /** Checks the code with whoever sent it: Firebase, or the MWS for mail, EDP and SMS fallback. */

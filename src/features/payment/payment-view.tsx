@@ -23,7 +23,7 @@ export interface PaymentViewProps {
 
 /** View 3: the amount and PayPal's button. Loaded on demand, with PayPal's SDK behind it. */
 export default function PaymentView({ amount, sponsor, sdkBaseUrl, reference, onPaid }: PaymentViewProps) {
-  // The same options the prefetch built its URL from (paypal-options.ts), so the script is cached.
+  // The same options the preload built its URL from (paypal-options.ts), so the script takes it.
   const options = paypalScriptOptions({ sponsor, sdkBaseUrl });
   const clientId = options?.clientId;
   useEffect(() => {

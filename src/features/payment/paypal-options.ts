@@ -1,7 +1,7 @@
 /**
  * What PayPal's SDK is loaded with, in one place: the payment view hands these options to
- * PayPalScriptProvider, and the prefetch builds the same script URL from them before the
- * resolver has answered. Imports nothing of PayPal's, so the prefetch stays small.
+ * PayPalScriptProvider, and the preload builds the same script URL from them the moment the
+ * resolver says a payment is due. Imports nothing of PayPal's, so the preload stays small.
  */
 
 /** Card brands the spec turns off; PayPal takes them as disable-card, not disable-funding. */
@@ -54,7 +54,7 @@ export function paypalScriptOptions({
 /**
  * The script URL PayPal's loader requests for these options, built as its `processOptions`
  * builds it (@paypal/paypal-js 11): keys in kebab case and in their order, values as they are
- * (not encoded), data-* and crossorigin left out because they become attributes. A prefetch of
+ * (not encoded), data-* and crossorigin left out because they become attributes. A preload of
  * any other string would be a second download, so tests compare it with the loader's own.
  */
 export function paypalSdkUrl(options: Readonly<Record<string, unknown>>): string | undefined {

@@ -4,6 +4,7 @@ import {
   canVerify,
   flowReducer,
   initialFlowState,
+  leadsToPayment,
   type FlowContext,
   type FlowEvent,
   type FlowState,
@@ -472,8 +473,24 @@ describe('verification for a-ident', () => {
       expect(state.view).toBe('stopped');
       expect(state.payment).toBeUndefined();
       expect(state.token).toBeUndefined();
+      // The same answer the page asks before it contacts PayPal at all.
+      expect(
+        leadsToPayment(verified(aIdent), {
+          outcome: 'pay',
+          amount: 5,
+          sponsor: undefined,
+          targetDomain,
+          path: 'login',
+        }),
+      ).toBe(false);
     },
   );
+
+  test('a payment with a target the page may redirect to leads to view 3', () => {
+    const resolution = { outcome: 'pay', amount: 5, sponsor: undefined, ...target } as const;
+    expect(leadsToPayment(verified(aIdent), resolution)).toBe(true);
+    expect(resolved(resolution).view).toBe('pay');
+  });
 });
 
 describe('events that do not fit the current view are ignored', () => {
