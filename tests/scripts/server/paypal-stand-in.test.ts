@@ -1,35 +1,17 @@
-import { runInNewContext } from 'node:vm';
+import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { makeDemoWorld, send, startDemo, type DemoWorld, type RunningDemo } from './demo-fixtures.ts';
-
-/** Just the DOM the stand-in touches: elements with style, text, children and a click listener. */
-class FakeElement {
-  readonly children: FakeElement[] = [];
-  readonly style: Record<string, string> = {};
-  textContent = '';
-  type = '';
-  #onClick: (() => void) | undefined;
-
-  constructor(readonly tagName: string) {}
-
-  addEventListener(type: string, listener: () => void): void {
-    if (type === 'click') this.#onClick = listener;
-  }
-
-  append(...nodes: FakeElement[]): void {
-    this.children.push(...nodes);
-  }
-
-  click(): void {
-    this.#onClick?.();
-  }
-}
 
 interface OrderActions {
   order: { create: (order: object) => Promise<string> };
 }
+interface Capture {
+  id: string;
+  status: string;
+  orderID: string;
+}
 interface ApproveActions {
-  order: { capture: () => Promise<{ id: string; status: string; orderID: string }> };
+  order: { capture: () => Promise<Capture> };
 }
 interface ButtonProps {
   createOrder?: (data: object, actions: OrderActions) => Promise<string> | string;
@@ -40,7 +22,7 @@ interface ButtonProps {
 }
 interface ButtonsInstance {
   isEligible: () => boolean;
-  render: (container: string | FakeElement) => Promise<void>;
+  render: (container: string | Element) => Promise<void>;
   close: () => Promise<void>;
   updateProps: () => Promise<void>;
 }
@@ -63,23 +45,25 @@ afterAll(async () => {
   await world.remove();
 });
 
-/** Runs the stand-in as a classic script in a fresh context, as the page's script tag would. */
-function loadStandIn(scriptSrc = 'http://a-ident.localhost:8080/dev/paypal/sdk/js?client-id=sb-demo') {
-  const container = new FakeElement('div');
-  const document = {
-    currentScript: { src: scriptSrc },
-    createElement: (tagName: string) => new FakeElement(tagName),
-    querySelector: (selector: string) => (selector === '#paypal-buttons' ? container : null),
-  };
-  const window: { paypal?: PayPalStandIn } = {};
-  runInNewContext(source, { window, document, URL, URLSearchParams });
-  if (!window.paypal) throw new Error('the stand-in did not define window.paypal');
-  return { paypal: window.paypal, container };
+/**
+ * A page with the container and the stand-in's script tag as PayPal's loader inserts it, loaded
+ * from the demo server, so it runs with document.currentScript set.
+ */
+async function loadStandIn() {
+  const page = `http://127.0.0.1:${demo.port}/a-ident/`;
+  const dom = new JSDOM(
+    `<!doctype html><html><head><script src="dev/paypal/sdk/js?client-id=sb-demo"></script></head><body><div id="paypal-buttons"></div></body></html>`,
+    { url: page, runScripts: 'dangerously', resources: 'usable' },
+  );
+  await new Promise((resolve) => dom.window.addEventListener('load', resolve));
+  const paypal = (dom.window as unknown as { paypal?: PayPalStandIn }).paypal;
+  if (!paypal) throw new Error('the stand-in did not define window.paypal');
+  return { paypal, document: dom.window.document, window: dom.window };
 }
 
 async function renderButtons() {
-  const { paypal, container } = loadStandIn();
-  const captures: { id: string; status: string; orderID: string }[] = [];
+  const page = await loadStandIn();
+  const captures: Capture[] = [];
   const handlers = {
     createOrder: vi.fn((_data: object, actions: OrderActions) => actions.order.create({ intent: 'CAPTURE' })),
     onApprove: vi.fn(async (_data: { orderID: string }, actions: ApproveActions) => {
@@ -89,10 +73,32 @@ async function renderButtons() {
     onError: vi.fn(),
     onInit: vi.fn(),
   };
-  await paypal.Buttons(handlers).render('#paypal-buttons');
-  const [note, pay, cancel, fail] = container.children;
-  if (!note || !pay || !cancel || !fail) throw new Error('the stand-in drew fewer than four elements');
-  return { handlers, captures, container, note, pay, cancel, fail };
+  const buttons = page.paypal.Buttons(handlers);
+  await buttons.render('#paypal-buttons');
+  const box = page.document.querySelector('#paypal-buttons > div');
+  const component = box?.querySelector<HTMLIFrameElement>(':scope > iframe.component-frame');
+  const frameDocument = component?.contentDocument;
+  if (!box || !frameDocument) throw new Error('the stand-in drew no button frame');
+  const button = (name: RegExp) => {
+    const found = [...frameDocument.querySelectorAll('button')].find((b) => name.test(b.textContent));
+    if (!found) throw new Error(`no button ${name.source}`);
+    return found;
+  };
+  return { ...page, buttons, handlers, captures, box, component, frameDocument, button };
+}
+
+/** The checkout overlay the pay button opens, and its two buttons. */
+function overlayOf(document: Document) {
+  const overlay = document.querySelector<HTMLElement>('[role="dialog"]');
+  const [confirm, cancel] = overlay?.querySelectorAll('button') ?? [];
+  return { overlay, confirm, cancel };
+}
+
+async function openCheckout() {
+  const page = await renderButtons();
+  page.button(/bezahlen/).click();
+  await vi.waitFor(() => expect(overlayOf(page.document).overlay).not.toBeNull());
+  return { ...page, ...overlayOf(page.document) };
 }
 
 describe('the PayPal stand-in', () => {
@@ -105,38 +111,72 @@ describe('the PayPal stand-in', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
-      // Cacheable as PayPal's CDN answers, so the page's prefetch is what its <script> runs.
+      // Cacheable as PayPal's CDN answers, so the page's preload is what its <script> runs.
       expect(answer.headers['cache-control']).toBe('public, max-age=3600');
       expect(answer.body).toBe(source);
     }
   });
 
-  test('defines window.paypal.Buttons, always eligible', () => {
-    const { paypal } = loadStandIn();
+  test('defines window.paypal.Buttons, always eligible', async () => {
+    const { paypal } = await loadStandIn();
     expect(paypal.version).toContain('stand-in');
-    const buttons = paypal.Buttons({ onApprove: () => undefined });
-    expect(buttons.isEligible()).toBe(true);
+    expect(paypal.Buttons({ onApprove: () => undefined }).isEligible()).toBe(true);
   });
 
-  test('draws a note with the client id and three buttons, and calls onInit', async () => {
-    const { note, pay, cancel, fail, handlers } = await renderButtons();
-    expect(note.textContent).toBe('PayPal-Platzhalter (Entwicklung, sb-demo)');
-    expect([pay, cancel, fail].map((button) => [button.tagName, button.type])).toEqual([
-      ['button', 'button'],
-      ['button', 'button'],
-      ['button', 'button'],
+  test('sizes its frames only by a <style> whose text carries a random id per render, as zoid does', async () => {
+    const { box, document, paypal } = await renderButtons();
+    expect(box.id).toMatch(/^zoid-paypal-buttons-uid_[0-9a-f]{10}$/);
+    const style = box.querySelector(':scope > style')?.textContent ?? '';
+    expect(style).toContain(
+      `#${box.id} > iframe { position: absolute; top: 0; left: 0; width: 100%; height: 100%;`,
+    );
+    for (const frame of box.querySelectorAll('iframe')) {
+      expect(frame.getAttribute('style')).toBeNull();
+      expect(frame.hasAttribute('width') || frame.hasAttribute('height')).toBe(false);
+    }
+
+    await paypal.Buttons({ onApprove: () => undefined }).render('#paypal-buttons');
+    const ids = [...document.querySelectorAll('#paypal-buttons > div')].map((element) => element.id);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).not.toBe(ids[0]);
+  });
+
+  test('draws the buttons in a titled frame with a style of its own, behind a loading frame that then goes', async () => {
+    const { box, component, frameDocument, handlers } = await renderButtons();
+    expect(component.title).toBe('PayPal');
+    expect(component.classList.contains('visible')).toBe(true);
+    expect(frameDocument.head.querySelector('style')?.textContent).toContain('button');
+    expect([...frameDocument.querySelectorAll('button')].map((b) => b.textContent)).toEqual([
+      'Mit PayPal bezahlen (Platzhalter)',
+      'Zahlungsfehler auslösen (Platzhalter)',
     ]);
-    expect(pay.textContent).toContain('bezahlen');
-    expect(cancel.textContent).toContain('abbrechen');
-    expect(fail.textContent).toContain('Zahlungsfehler');
+    expect(frameDocument.body.textContent).toContain('PayPal-Platzhalter (Entwicklung, sb-demo)');
     expect(handlers.onInit).toHaveBeenCalledTimes(1);
+
+    const loading = box.querySelector<HTMLIFrameElement>('iframe.prerender-frame');
+    expect(loading?.classList.contains('invisible')).toBe(true);
+    expect(loading?.contentDocument?.head.querySelector('style')).not.toBeNull();
+    await vi.waitFor(() => expect(box.querySelector('iframe.prerender-frame')).toBeNull(), {
+      timeout: 2_000,
+    });
+  });
+
+  test('opens the checkout overlay over the page, styled by its own per-render <style>', async () => {
+    const { overlay, confirm, cancel, document, handlers } = await openCheckout();
+    expect(overlay?.id).toMatch(/^zoid-paypal-checkout-uid_[0-9a-f]{10}$/);
+    expect(overlay?.querySelector('style')?.textContent).toContain(
+      `#${overlay?.id} { position: fixed; inset: 0;`,
+    );
+    expect(confirm?.textContent).toBe('Zahlung bestätigen (Platzhalter)');
+    expect(cancel?.textContent).toBe('Zahlung abbrechen (Platzhalter)');
+    expect(document.activeElement).toBe(confirm);
+    expect(handlers.createOrder).toHaveBeenCalledTimes(1);
   });
 
   test("approves with the page's order and captures it as COMPLETED", async () => {
-    const { pay, handlers, captures } = await renderButtons();
-    pay.click();
+    const { confirm, handlers, captures, document } = await openCheckout();
+    confirm?.click();
     await vi.waitFor(() => expect(captures).toHaveLength(1));
-    expect(handlers.createOrder).toHaveBeenCalledTimes(1);
     const [data] = handlers.onApprove.mock.calls[0] ?? [];
     expect(data).toMatchObject({ orderID: expect.stringMatching(/^DEMO-ORDER-/), payerID: 'DEMO-PAYER' });
     expect(captures[0]).toMatchObject({
@@ -145,21 +185,32 @@ describe('the PayPal stand-in', () => {
       id: expect.any(String),
     });
     expect(handlers.onError).not.toHaveBeenCalled();
+    expect(overlayOf(document).overlay).toBeNull();
   });
 
-  test('cancels with the order id', async () => {
-    const { cancel, handlers } = await renderButtons();
-    cancel.click();
-    await vi.waitFor(() => expect(handlers.onCancel).toHaveBeenCalledTimes(1));
-    expect(handlers.onCancel.mock.calls[0]?.[0]).toMatchObject({
+  test.each([
+    ['its cancel button', (page: Awaited<ReturnType<typeof openCheckout>>) => page.cancel?.click()],
+    [
+      'Escape',
+      (page: Awaited<ReturnType<typeof openCheckout>>) =>
+        page.confirm?.dispatchEvent(
+          new page.window.KeyboardEvent('keydown', { key: 'Escape', bubbles: true }),
+        ),
+    ],
+  ])('closing the overlay with %s cancels with the order id', async (_how, close) => {
+    const page = await openCheckout();
+    close(page);
+    await vi.waitFor(() => expect(page.handlers.onCancel).toHaveBeenCalledTimes(1));
+    expect(page.handlers.onCancel.mock.calls[0]?.[0]).toMatchObject({
       orderID: expect.stringMatching(/^DEMO-ORDER-/),
     });
-    expect(handlers.onApprove).not.toHaveBeenCalled();
+    expect(page.handlers.onApprove).not.toHaveBeenCalled();
+    expect(overlayOf(page.document).overlay).toBeNull();
   });
 
   test('reports a payment error', async () => {
-    const { fail, handlers } = await renderButtons();
-    fail.click();
+    const { button, handlers } = await renderButtons();
+    button(/Zahlungsfehler/).click();
     await vi.waitFor(() => expect(handlers.onError).toHaveBeenCalledTimes(1));
     expect(handlers.onError.mock.calls[0]?.[0]).toMatchObject({
       message: expect.stringContaining('INSTRUMENT_DECLINED'),
@@ -168,15 +219,22 @@ describe('the PayPal stand-in', () => {
   });
 
   test('reports a failing onApprove as an error', async () => {
-    const { pay, handlers } = await renderButtons();
+    const { confirm, handlers } = await openCheckout();
     handlers.onApprove.mockRejectedValueOnce(new Error('capture refused'));
-    pay.click();
+    confirm?.click();
     await vi.waitFor(() => expect(handlers.onError).toHaveBeenCalledTimes(1));
     expect(handlers.onError.mock.calls[0]?.[0]).toMatchObject({ message: 'capture refused' });
   });
 
+  test('close() takes its box and any overlay off the page', async () => {
+    const { buttons, document } = await openCheckout();
+    await buttons.close();
+    expect(document.querySelector('#paypal-buttons')?.children).toHaveLength(0);
+    expect(overlayOf(document).overlay).toBeNull();
+  });
+
   test('refuses to render without a container', async () => {
-    const { paypal } = loadStandIn();
+    const { paypal } = await loadStandIn();
     await expect(paypal.Buttons({ onApprove: () => undefined }).render('#missing')).rejects.toMatchObject({
       message: expect.stringContaining('no container'),
     });
