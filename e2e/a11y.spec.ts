@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoViolations } from './support/accessibility.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   CHECK_INPUT_ERROR,
@@ -13,19 +13,6 @@ import {
   wrongCode,
 } from './support/hostile-helpers.ts';
 import type { LoginScreen, Method } from './support/login-screen.ts';
-
-const WCAG_A_AND_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-/** axe's findings as rule id and the elements it names, so a failure reads without the trace. */
-async function expectNoViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_A_AND_AA).analyze();
-  const found = violations.map(({ id, help, nodes }) => ({
-    id,
-    help,
-    targets: nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(found).toEqual([]);
-}
 
 async function expectNoHorizontalScrolling(page: Page, where: string): Promise<void> {
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import type { LoginScreen, Method } from './support/login-screen.ts';
+import { firebaseOrigin, otherOrigins, type LoginScreen, type Method } from './support/login-screen.ts';
 
 /**
  * Values no other test of the run uses: all projects share the demo's code store, where a new code
@@ -54,12 +54,22 @@ function expectMwsToken(token: string, channel: 'mail' | 'sms', subject: string)
   expect(claimsOf(token)).toMatchObject({ iss: 'reference-mws', sub: subject, amr: [channel] });
 }
 
+/**
+ * No third party heard of the visitor: every request went to the page's own host or the MWS
+ * the config names, and the MWS was among them.
+ */
+function expectPageAndMwsOnly(login: LoginScreen, requests: URL[]): void {
+  expect(otherOrigins(requests, [login.origin, login.mwsOrigin])).toEqual([]);
+  expect(requests.map((url) => url.origin)).toContain(login.mwsOrigin);
+}
+
 const verifyMail = /\/mws\/users\/verify\/mail$/;
 const verifySms = /\/mws\/users\/verify\/sms$/;
 
 test.describe('each method ends on the service with a token', () => {
   test('by e-mail: the MWS mails a code and its token reaches the service', async ({ login }, testInfo) => {
     const { mail } = valuesFor(testInfo);
+    const requests = login.recordRequests();
     const redirected = await openWithEveryMethod(login);
     await requestCode(login, 'mail', mail);
     await expect(login.codeSentHint()).toHaveText(
@@ -69,12 +79,14 @@ test.describe('each method ends on the service with a token', () => {
 
     expectMwsToken(await tokenOfRedirect(login, redirected), 'mail', mail);
     expect(login.pageErrors).toEqual([]);
+    expectPageAndMwsOnly(login, requests());
   });
 
   test('by EDP-Kennung: the code goes through the mail calls with the identifier', async ({
     login,
   }, testInfo) => {
     const { edp } = valuesFor(testInfo);
+    const requests = login.recordRequests();
     const redirected = await openWithEveryMethod(login);
     await requestCode(login, 'edp', edp);
     await expect(login.codeSentHint()).toHaveText(
@@ -84,6 +96,7 @@ test.describe('each method ends on the service with a token', () => {
 
     expectMwsToken(await tokenOfRedirect(login, redirected), 'mail', edp);
     expect(login.pageErrors).toEqual([]);
+    expectPageAndMwsOnly(login, requests());
   });
 
   test('by phone: Firebase sends the SMS and its id token reaches the service', async ({
@@ -91,7 +104,11 @@ test.describe('each method ends on the service with a token', () => {
   }, testInfo) => {
     const { phone, e164 } = valuesFor(testInfo);
     const backendSms = login.countRequests(/\/mws\/users\/(auth|verify)\/sms$/);
+    const requests = login.recordRequests();
     const redirected = await openWithEveryMethod(login);
+    await expect(login.methodButton('number')).toBeVisible();
+    // View 0 asks nothing of anyone but the page's own host.
+    expect(otherOrigins(requests(), [login.origin])).toEqual([]);
     await login.chooseMethod('number');
     await expect(login.page.getByRole('textbox', { name: 'Vorwahl' })).toHaveValue('+49');
     await login.submitValue('number', phone);
@@ -107,6 +124,8 @@ test.describe('each method ends on the service with a token', () => {
     expect(claimsOf(token)).toMatchObject({ phone_number: e164, firebase: { sign_in_provider: 'phone' } });
     expect(backendSms()).toEqual([]);
     expect(login.pageErrors).toEqual([]);
+    // Choosing the phone brought in Firebase (here its emulator), and no one else.
+    expect(otherOrigins(requests(), [login.origin, login.mwsOrigin])).toEqual([firebaseOrigin()]);
   });
 
   test('by phone when Firebase answers too many attempts: the backend sends and checks the SMS', async ({
@@ -116,6 +135,7 @@ test.describe('each method ends on the service with a token', () => {
     await login.refuseFirebaseSms();
     const firebaseSends = login.countRequests(/accounts:sendVerificationCode/);
     const smsChecks = login.countRequests(verifySms);
+    const requests = login.recordRequests();
     const redirected = await openWithEveryMethod(login);
     await requestCode(login, 'number', phone);
     expect(firebaseSends().length).toBeGreaterThan(0);
@@ -124,6 +144,7 @@ test.describe('each method ends on the service with a token', () => {
     expectMwsToken(await tokenOfRedirect(login, redirected), 'sms', e164);
     expect(smsChecks()).toHaveLength(1);
     expect(login.pageErrors).toEqual([]);
+    expect(otherOrigins(requests(), [login.origin, login.mwsOrigin])).toEqual([firebaseOrigin()]);
   });
 });
 

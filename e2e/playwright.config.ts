@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.ts';
+import { takesPayments } from '../src/lib/services.ts';
 import type { BrandOptions } from './support/fixtures.ts';
 
 // Browser downloads do not work on these machines: the suite drives the system's Chromium.
@@ -36,7 +37,7 @@ export default defineConfig<BrandOptions>({
   projects: services.map((service) => ({
     name: service,
     use: { service },
-    // The resolver and the payment belong to a-ident alone.
-    ...(service === 'a-ident' ? {} : { testIgnore: /a-ident\.spec\.ts$/ }),
+    // The resolver and the payment belong to the brands that can take a payment.
+    ...(takesPayments(service) ? {} : { testIgnore: /a-ident\.spec\.ts$/ }),
   })),
 });

@@ -28,6 +28,7 @@ export default async function globalSetup() {
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   process.env.E2E_PORT = String(port);
+  process.env.E2E_AUTH_EMULATOR_ORIGIN = new URL(emulator.url).origin;
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await emulator.stop();

@@ -19,6 +19,21 @@ function demoPort(): string {
 export const demoOrigin = () => `http://localhost:${demoPort()}`;
 
 /**
+ * Where the demo's config sends a page for Firebase: the Auth emulator, which stands in for
+ * Google's hosts (identitytoolkit, securetoken, reCAPTCHA) of a production page.
+ */
+export function firebaseOrigin(): string {
+  const origin = process.env.E2E_AUTH_EMULATOR_ORIGIN;
+  if (!origin) throw new Error('E2E_AUTH_EMULATOR_ORIGIN is not set; the global setup did not run');
+  return origin;
+}
+
+/** The origins, in order of first use, that the requests went to besides the allowed ones. */
+export function otherOrigins(requests: URL[], allowed: string[]): string[] {
+  return [...new Set(requests.map((url) => url.origin))].filter((origin) => !allowed.includes(origin));
+}
+
+/**
  * The login page of one brand, as a visitor drives it. Page helpers live here; the specs say
  * what should happen.
  */
@@ -37,6 +52,11 @@ export class LoginScreen {
   /** The brand's own host, as production serves it; browsers resolve *.localhost themselves. */
   get origin(): string {
     return `http://${this.service}.localhost:${demoPort()}`;
+  }
+
+  /** The MWS the demo config names for every service: the demo server's bare host. */
+  get mwsOrigin(): string {
+    return demoOrigin();
   }
 
   /**
@@ -166,6 +186,19 @@ export class LoginScreen {
       });
     });
     return () => arrived;
+  }
+
+  /**
+   * Every http(s) request of the page, its frames and any window it opens, from now on: what
+   * reached which host, for the rule that no third party hears of a visitor before its step.
+   */
+  recordRequests(): () => URL[] {
+    const seen: URL[] = [];
+    this.page.context().on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol === 'http:' || url.protocol === 'https:') seen.push(url);
+    });
+    return () => seen;
   }
 
   /** Counts the requests whose URL matches, from now on. */

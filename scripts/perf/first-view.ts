@@ -153,8 +153,8 @@ async function writeWithoutConfigPreload(server: BenchServer, service: string): 
 
 /**
  * View 0 as static HTML: our page's DOM once view 0 shows, without its scripts, module and
- * config preloads. It keeps the same stylesheet, inline style, logo and policy, so the two
- * pages differ only in what it takes to get there.
+ * config preloads. It keeps the same stylesheets, logo and policy, so the two pages differ only
+ * in what it takes to get there.
  */
 async function writeStaticCopy(browser: Browser, server: BenchServer, service: string): Promise<void> {
   const page = await browser.newPage();
