@@ -63,7 +63,8 @@
     'button:focus-visible { outline: 3px solid #0b5cad; outline-offset: -3px; }' +
     '.spinner { margin: 12px auto; width: 24px; height: 24px; border-radius: 50%;' +
     ' border: 3px solid #d1d5db; border-top-color: #003087; animation: spin 0.8s linear infinite; }' +
-    '@keyframes spin { to { transform: rotate(360deg); } }';
+    '@keyframes spin { to { transform: rotate(360deg); } }' +
+    '@media (prefers-reduced-motion: reduce) { .spinner { animation: none; } }';
 
   function containerCss(id) {
     return (
@@ -112,10 +113,25 @@
     );
   }
 
+  /**
+   * zoid resizes the box, through the CSSOM, to the height its frame reports, and again whenever
+   * that changes (a narrower window, larger text), so the buttons are never cut off.
+   */
+  function fitHeight(container, doc) {
+    var content = doc.body.firstElementChild;
+    var fit = function () {
+      container.style.height = Math.ceil(content.getBoundingClientRect().height) + 'px';
+    };
+    fit();
+    var Observer = doc.defaultView && doc.defaultView.ResizeObserver;
+    if (Observer) new Observer(fit).observe(content);
+  }
+
   function Buttons(props) {
     var orderCount = 0;
     var container;
     var overlay;
+    var opener;
     var actions = {
       order: {
         create: function () {
@@ -133,14 +149,17 @@
     function fail(error) {
       if (props.onError) props.onError(error);
     }
+    /** Takes the overlay away and gives focus back to the button that opened it. */
     function closeOverlay() {
       if (overlay) overlay.remove();
       overlay = undefined;
+      if (opener && opener.isConnected) opener.focus();
     }
 
     /** PayPal's checkout overlay over the page, standing in for its popup window. */
-    function openCheckout(orderID) {
+    function openCheckout(orderID, from) {
       closeOverlay();
+      opener = from;
       var id = uid('zoid-paypal-checkout');
       var confirm = element(document, 'button', {
         type: 'button',
@@ -160,11 +179,13 @@
           role: 'dialog',
           'aria-modal': 'true',
           'aria-label': 'PayPal (Platzhalter)',
+          'aria-describedby': id + '-text',
         },
         [
           element(document, 'style', { textContent: overlayCss(id) }),
           element(document, 'div', { className: 'paypal-checkout-modal' }, [
             element(document, 'p', {
+              id: id + '-text',
               textContent: 'PayPal-Fenster (Platzhalter): hier bestätigt der Käufer die Zahlung.',
             }),
             confirm,
@@ -198,6 +219,12 @@
       cancel.addEventListener('click', cancelled);
       overlay.addEventListener('keydown', function (event) {
         if (event.key === 'Escape') cancelled();
+        // A modal dialog keeps Tab inside itself.
+        if (event.key !== 'Tab') return;
+        var edge = event.shiftKey ? confirm : cancel;
+        if (document.activeElement !== edge) return;
+        event.preventDefault();
+        (event.shiftKey ? cancel : confirm).focus();
       });
       document.body.append(overlay);
       confirm.focus();
@@ -211,7 +238,9 @@
         textContent: 'Zahlungsfehler auslösen (Platzhalter)',
       });
       pay.addEventListener('click', function () {
-        createOrder().then(openCheckout, fail);
+        createOrder().then(function (orderID) {
+          openCheckout(orderID, pay);
+        }, fail);
       });
       decline.addEventListener('click', function () {
         fail(new Error('INSTRUMENT_DECLINED (Platzhalter)'));
@@ -257,10 +286,11 @@
           setTimeout(function () {
             if (container !== drawn) return resolve();
             var doc = draw(component, FRAME_CSS, drawButtons);
-            // zoid resizes the box, through the CSSOM, to the height its frame reports.
-            if (doc) container.style.height = doc.documentElement.scrollHeight + 'px';
+            if (doc) fitHeight(container, doc);
             component.classList.replace('invisible', 'visible');
             prerender.classList.replace('visible', 'invisible');
+            prerender.setAttribute('aria-hidden', 'true');
+            prerender.tabIndex = -1;
             setTimeout(function () {
               prerender.remove();
             }, 1000);

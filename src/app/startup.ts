@@ -35,8 +35,9 @@ export type Startup =
 
 /**
  * Decides from the query and the config whether and where the flow starts (spec §2, §5).
- * `pageBrand` is the brand baked into this page (`<html data-brand>`), undefined on the neutral
- * development page, which has no policy.
+ * `pageBrand` is the brand baked into this page (`<html data-brand>`), whose policy the build
+ * wrote for that brand alone; undefined on the neutral development page. A development page with
+ * a brand has no policy, but refuses what the built page would, so the difference shows there.
  */
 export function decideStartup(query: QueryParams, config: Config, pageBrand?: string): Startup {
   const key = query.service;

@@ -155,6 +155,9 @@ describe('the PayPal stand-in', () => {
 
     const loading = box.querySelector<HTMLIFrameElement>('iframe.prerender-frame');
     expect(loading?.classList.contains('invisible')).toBe(true);
+    // Faded out, it is out of the accessibility tree and the tab order until it goes.
+    expect(loading?.getAttribute('aria-hidden')).toBe('true');
+    expect(loading?.tabIndex).toBe(-1);
     expect(loading?.contentDocument?.head.querySelector('style')).not.toBeNull();
     await vi.waitFor(() => expect(box.querySelector('iframe.prerender-frame')).toBeNull(), {
       timeout: 2_000,
@@ -170,7 +173,32 @@ describe('the PayPal stand-in', () => {
     expect(confirm?.textContent).toBe('Zahlung bestätigen (Platzhalter)');
     expect(cancel?.textContent).toBe('Zahlung abbrechen (Platzhalter)');
     expect(document.activeElement).toBe(confirm);
+    expect(document.getElementById(overlay?.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
+      'bestätigt der Käufer die Zahlung',
+    );
     expect(handlers.createOrder).toHaveBeenCalledTimes(1);
+  });
+
+  test('keeps Tab inside the overlay, as a modal dialog does', async () => {
+    const { confirm, cancel, document, window } = await openCheckout();
+    const tab = (from: Element | undefined, shiftKey: boolean) =>
+      from?.dispatchEvent(
+        new window.KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true }),
+      );
+    cancel?.focus();
+    expect(tab(cancel, false)).toBe(false);
+    expect(document.activeElement).toBe(confirm);
+    expect(tab(confirm, true)).toBe(false);
+    expect(document.activeElement).toBe(cancel);
+    // Between the two buttons Tab is the browser's own.
+    confirm?.focus();
+    expect(tab(confirm, false)).toBe(true);
+  });
+
+  test('gives focus back to the pay button when the overlay closes', async () => {
+    const { cancel, frameDocument, button } = await openCheckout();
+    cancel?.click();
+    expect(frameDocument.activeElement).toBe(button(/bezahlen/));
   });
 
   test("approves with the page's order and captures it as COMPLETED", async () => {
