@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildBrands } from './lib/build-brands.ts';
+import { DEPLOY_FLAGS, deployParameters, writeDeployConfigs } from './lib/deploy-configs.ts';
+import { loadBrands } from './lib/load-brands.ts';
 import { formatBuildTable } from './lib/report.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
@@ -9,22 +11,39 @@ const { values } = parseArgs({
     brand: { type: 'string' },
     'brands-dir': { type: 'string' },
     'out-dir': { type: 'string' },
+    // The offline demo with its development switches, into dist-demo/ (docs/deploy.md).
+    demo: { type: 'boolean', default: false },
+    ...DEPLOY_FLAGS,
   },
 });
 
+const build = values.demo ? 'demo' : 'release';
+const brandsDir = path.resolve(values['brands-dir'] ?? defaultBrandsDir);
+const outDir = path.resolve(values['out-dir'] ?? path.join(projectRoot, build === 'demo' ? 'dist-demo' : 'dist'));
 const started = performance.now();
 const result = await buildBrands({
-  brandsDir: path.resolve(values['brands-dir'] ?? defaultBrandsDir),
-  outDir: path.resolve(values['out-dir'] ?? path.join(projectRoot, 'dist')),
+  brandsDir,
+  outDir,
   cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
   only: values.brand,
+  build,
 });
 
 if (result.ok) {
+  // A release also says how to serve it: every brand, whichever ones this run rebuilt.
+  if (build === 'release') {
+    const { brands } = await loadBrands(brandsDir);
+    await writeDeployConfigs(outDir, brands, deployParameters(values));
+  }
   console.log(formatBuildTable(result.rows));
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   console.log(
-    `\nBuilt ${result.rows.length} brand(s) in ${seconds} s (favicons from cache: ${result.faviconsFromCache}).`,
+    `\nBuilt ${result.rows.length} brand(s) as a ${build} in ${seconds} s (favicons from cache: ${result.faviconsFromCache}).`,
+  );
+  console.log(
+    build === 'release'
+      ? `Release in ${path.relative(process.cwd(), outDir) || '.'}/, with login-gateway.nginx.conf and firebase.json (docs/deploy.md).`
+      : `Demo build in ${path.relative(process.cwd(), outDir) || '.'}/: development only, never to be deployed.`,
   );
 } else {
   console.error(`Build failed.\n${result.message}`);

@@ -93,6 +93,7 @@ function bakeBrandInDev(brand: Brand): Plugin {
         logoDarkHref: brand.logoDark ? fsUrl('logo-dark.svg') : undefined,
         icons: { svg: fsUrl(brand.icon ? 'icon.svg' : 'logo.svg') },
         withContentSecurityPolicy: false,
+        build: 'demo',
       });
     },
   };

@@ -19,7 +19,8 @@ const { values } = parseArgs({
 });
 const port = Number(values.port ?? process.env.PORT ?? 8080);
 const emulatorPort = Number(values['emulator-port'] ?? process.env.FIREBASE_AUTH_EMULATOR_PORT ?? 9099);
-const distDir = path.join(projectRoot, 'dist');
+// The demo build, with its development switches; `npm run build` makes the release in dist/.
+const distDir = path.join(projectRoot, 'dist-demo');
 for (const [name, value] of [
   ['--port / PORT', port],
   ['--emulator-port / FIREBASE_AUTH_EMULATOR_PORT', emulatorPort],
@@ -36,11 +37,12 @@ if (invalid.length > 0)
 
 const missing = brands.filter((brand) => !existsSync(path.join(distDir, brand.service, 'index.html')));
 if (missing.length > 0) {
-  console.log(`Building ${missing.length} brand(s) that have no dist/ folder yet…`);
+  console.log(`Building the demo of ${missing.length} brand(s) that have no dist-demo/ folder yet…`);
   const result = await buildBrands({
     brandsDir: defaultBrandsDir,
     outDir: distDir,
     cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
+    build: 'demo',
   });
   if (!result.ok) {
     console.error(`The build failed, so there is nothing to serve.\n${result.message}`);

@@ -9,11 +9,11 @@ import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts'
 
 /**
  * The suite's backend: the demo server (host routing, production headers, reference MWS) over
- * the built dist/, and the Firebase Auth emulator, each on a free port. Both stop after the run.
+ * the demo build in dist-demo/, and the Firebase Auth emulator, each on a free port. Both stop after the run.
  */
 export default async function globalSetup() {
-  const distDir = path.join(projectRoot, 'dist');
-  if (!existsSync(distDir)) throw new Error('No dist/ to test: run `npm run build` first.');
+  const distDir = path.join(projectRoot, 'dist-demo');
+  if (!existsSync(distDir)) throw new Error('No dist-demo/ to test: run `npm run build -- --demo` first.');
   const { brands, invalid } = await loadBrands(defaultBrandsDir);
   const emulator = await startAuthEmulator({ port: await freePort(), projectId: DEV_FIREBASE_PROJECT });
   const port = await freePort();

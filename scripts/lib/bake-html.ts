@@ -1,5 +1,5 @@
 import { configRequest } from '../../src/lib/config-request.ts';
-import { buildContentSecurityPolicy } from './csp.ts';
+import { buildContentSecurityPolicy, type BuildKind } from './csp.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { Brand } from './load-brands.ts';
 
@@ -21,7 +21,12 @@ export interface BrandPage extends Pick<
   manifestHref?: string;
   /** Off only in development, where Vite's React refresh injects an inline script. */
   withContentSecurityPolicy: boolean;
+  /** A demo page is marked as one (DEMO_BUILD_META) and its policy allows the local servers. */
+  build: BuildKind;
 }
+
+/** The tag that marks a demo build's page; the release check refuses a folder that has it. */
+export const DEMO_BUILD_META = '<meta name="login-gateway-build" content="demo">';
 
 /**
  * Bakes a brand into the index.html Vite emitted, so title, favicon, colours and policy are
@@ -36,8 +41,9 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
   }
 
   const head = [
+    page.build === 'demo' && DEMO_BUILD_META,
     page.withContentSecurityPolicy &&
-      meta('http-equiv', 'Content-Security-Policy', buildContentSecurityPolicy(page.service)),
+      meta('http-equiv', 'Content-Security-Policy', buildContentSecurityPolicy(page.service, page.build)),
     meta('name', 'referrer', 'no-referrer'),
     meta('name', 'robots', 'noindex, nofollow'),
     meta('name', 'theme-color', page.themeColor),

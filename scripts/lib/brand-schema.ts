@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 import { isHexColour } from '../../src/lib/contrast.ts';
 
@@ -12,13 +13,33 @@ export const fieldExpectations: Record<string, string> = {
   accentTextColor: 'a hex colour like "#ffffff" for text drawn on the accent colour',
   themeColor: 'a hex colour like "#0b5cad" for the browser toolbar (optional; defaults to accentColor)',
   backgroundColor: 'a hex colour like "#f4f6f9" for the page background (optional)',
-  domains: 'a list of at least one host name the brand is served on, e.g. ["login.a-dok.de"]',
+  domains:
+    'a list of at least one host name the brand is served on, e.g. ["login.a-dok.de"]; letters, digits and "-" (umlauts allowed), no "_", no scheme, no port',
   links: 'an object with the footer link targets "impressum" and "datenschutz"',
   'links.impressum': 'an https:// address of the Impressum page',
   'links.datenschutz': 'an https:// address of the Datenschutz (privacy) page',
 };
 
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+/** An ASCII host name with a top-level domain; a label of an IDN is its xn-- form. */
+const ASCII_HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * A host name as a brand manager writes it, umlauts allowed, in the ASCII form a server config
+ * and a certificate name it by ("login.müller.de" becomes "login.xn--mller-kva.de").
+ */
+const hostName = z
+  .string()
+  .refine((value) => value === value.trim() && !value.includes('_') && !value.endsWith('.'), {
+    error: 'is not a host name',
+  })
+  .transform((value, context) => {
+    const ascii = domainToASCII(value);
+    if (!ASCII_HOST_NAME.test(ascii)) {
+      context.addIssue({ code: 'custom', message: 'is not a host name' });
+      return z.NEVER;
+    }
+    return ascii;
+  });
 
 const colour = z.string().refine(isHexColour, { error: 'is not a hex colour' });
 
@@ -34,9 +55,11 @@ export const brandJsonSchema = z.strictObject({
   themeColor: colour.optional(),
   backgroundColor: colour.optional(),
   domains: z
-    .array(z.string().regex(HOST_NAME, { error: 'is not a lower-case host name' }))
-    .min(1, { error: 'is empty' }),
+    .array(hostName)
+    .min(1, { error: 'is empty' })
+    .refine((domains) => new Set(domains).size === domains.length, { error: 'names a host twice' }),
   links: z.strictObject({ impressum: httpsUrl, datenschutz: httpsUrl }),
 });
 
-export type BrandJson = z.infer<typeof brandJsonSchema>;
+/** brand.json after validation: domains in their ASCII form. */
+export type BrandJson = z.output<typeof brandJsonSchema>;

@@ -6,6 +6,7 @@ import { build } from 'vite';
 import { z } from 'zod';
 import { createAppConfig } from '../vite/app-config.ts';
 import { brandMarker } from './bake-html.ts';
+import type { BuildKind } from './csp.ts';
 import { emitBrand, type BuiltApp } from './emit-brand.ts';
 import { loadBrands, type Brand } from './load-brands.ts';
 import { isPrecompressedTwin, precompressTree } from './precompress.ts';
@@ -17,6 +18,8 @@ export interface BuildOptions {
   cacheDir: string;
   /** Build this one brand only; the others in outDir are left as they are. */
   only?: string;
+  /** A release by default; a demo build keeps the development switches (docs/deploy.md). */
+  build?: BuildKind;
 }
 
 /** One JavaScript chunk of the shared app, as the performance budgets need to see it. */
@@ -43,7 +46,13 @@ const viteManifestSchema = z.record(z.string(), z.object({ file: z.string() }));
  * Builds the shared app once with Vite, then emits one deployable folder per brand. Every brand
  * is validated even for a one-brand build, because the shared bundle carries all of them.
  */
-export async function buildBrands({ brandsDir, outDir, cacheDir, only }: BuildOptions): Promise<BuildResult> {
+export async function buildBrands({
+  brandsDir,
+  outDir,
+  cacheDir,
+  only,
+  build = 'release',
+}: BuildOptions): Promise<BuildResult> {
   const { brands, invalid } = await loadBrands(brandsDir);
   if (invalid.length > 0) return { ok: false, message: formatInvalidBrands(invalid) };
   const selected = only === undefined ? brands : brands.filter((brand) => brand.service === only);
@@ -58,9 +67,9 @@ export async function buildBrands({ brandsDir, outDir, cacheDir, only }: BuildOp
   await mkdir(outDir, { recursive: true });
   const stagingDir = await mkdtemp(path.join(outDir, '.staging-'));
   try {
-    const app = await buildApp(brands, stagingDir);
+    const app = await buildApp(brands, stagingDir, build);
     if (only === undefined) await removeBrandFolders(outDir);
-    const emitted = await Promise.all(selected.map((brand) => emitBrand(brand, app, outDir, cacheDir)));
+    const emitted = await Promise.all(selected.map((brand) => emitBrand(brand, app, outDir, cacheDir, build)));
     const rows = await Promise.all(
       emitted.map(async ({ dir }) => ({ service: path.basename(dir), ...(await measureFolder(dir)) })),
     );
@@ -71,8 +80,12 @@ export async function buildBrands({ brandsDir, outDir, cacheDir, only }: BuildOp
   }
 }
 
-async function buildApp(brands: Brand[], outDir: string): Promise<BuiltApp & { chunks: ChunkSummary[] }> {
-  const config = createAppConfig({ brands });
+async function buildApp(
+  brands: Brand[],
+  outDir: string,
+  kind: BuildKind,
+): Promise<BuiltApp & { chunks: ChunkSummary[] }> {
+  const config = createAppConfig({ brands }, kind);
   const output = await build({
     ...config,
     configFile: false,

@@ -12,13 +12,17 @@ const PAGE: Directives = {
   'style-src': ["'self'"],
   'img-src': ["'self'"],
   // The MWS origin is only known from the runtime config, so any https: origin may be called; it
-  // covers Firebase's and PayPal's API hosts too. The local ports serve a development backend and
-  // the Firebase Auth emulator.
-  'connect-src': ["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+  // covers Firebase's and PayPal's API hosts too.
+  'connect-src': ["'self'", 'https:'],
   'manifest-src': ["'self'"],
   'base-uri': ["'none'"],
   // Every form is handled by script; nothing is ever submitted by the browser.
   'form-action': ["'none'"],
+};
+
+/** A demo build also talks to a development backend and the Firebase Auth emulator. */
+const DEMO: Directives = {
+  'connect-src': ['http://localhost:*', 'http://127.0.0.1:*'],
 };
 
 /**
@@ -46,13 +50,21 @@ const PAYPAL: Directives = {
   'frame-src': PAYPAL_HOSTS,
 };
 
+/** A release goes to the real domains; a demo build runs offline with its development switches. */
+export type BuildKind = 'release' | 'demo';
+
 /**
  * The Content-Security-Policy of one brand's page: what that brand's code can need and nothing
- * more. The baked <meta> and any host header come from here. A <meta> policy cannot carry
- * frame-ancestors, report-uri or sandbox; the serving host adds frame-ancestors as a header.
+ * more. The baked <meta> and the hosts' headers (host-headers.ts) come from here. A <meta> policy
+ * cannot carry frame-ancestors, report-uri or sandbox; the hosts add frame-ancestors.
  */
-export function buildContentSecurityPolicy(service: string): string {
-  const parts = [PAGE, FIREBASE_PHONE, ...(takesPayments(service) ? [PAYPAL] : [])];
+export function buildContentSecurityPolicy(service: string, build: BuildKind = 'release'): string {
+  const parts = [
+    PAGE,
+    FIREBASE_PHONE,
+    ...(takesPayments(service) ? [PAYPAL] : []),
+    ...(build === 'demo' ? [DEMO] : []),
+  ];
   const directives = new Map<string, string[]>();
   for (const part of parts) {
     for (const [name, sources] of Object.entries(part)) {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bakeIndexHtml, brandStylesheet } from './bake-html.ts';
+import type { BuildKind } from './csp.ts';
 import { writeFavicons } from './favicons.ts';
 import { linkTree } from './link-tree.ts';
 import { precompressFiles } from './precompress.ts';
@@ -23,6 +24,7 @@ export async function emitBrand(
   app: BuiltApp,
   outDir: string,
   cacheDir: string,
+  build: BuildKind,
 ): Promise<{ dir: string; faviconsFromCache: boolean }> {
   const dir = path.join(outDir, brand.service);
   await rm(dir, { recursive: true, force: true });
@@ -45,6 +47,7 @@ export async function emitBrand(
     icons: { svg: 'favicon.svg', ico: 'favicon.ico', appleTouch: 'apple-touch-icon.png' },
     manifestHref: 'manifest.webmanifest',
     withContentSecurityPolicy: true,
+    build,
   });
   const manifest = {
     name: brand.title,

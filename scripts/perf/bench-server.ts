@@ -34,7 +34,8 @@ export async function startBenchServer(options: {
 }): Promise<BenchServer> {
   const { brandsDir, cacheDir, plain = false } = options;
   const distDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-bench-dist-'));
-  const built = await buildBrands({ brandsDir, cacheDir, outDir: distDir });
+  // The demo build: the bench drives the offline backend, the emulator and the PayPal stand-in.
+  const built = await buildBrands({ brandsDir, cacheDir, outDir: distDir, build: 'demo' });
   if (!built.ok) throw new Error(`the build failed:\n${built.message}`);
   if (plain) await removePrecompressedTwins(distDir);
   const { brands, invalid } = await loadBrands(brandsDir);

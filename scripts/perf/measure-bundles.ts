@@ -89,7 +89,7 @@ async function measureFirstView(dir: string, service: string, chunks: ChunkSumma
 async function measureFloor(): Promise<BundleReport['floor']> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-floor-'));
   try {
-    const config = createAppConfig();
+    const config = createAppConfig(undefined, 'release');
     const output = await build({
       ...config,
       root: floorRoot,

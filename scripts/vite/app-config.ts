@@ -1,15 +1,23 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
+import type { BuildKind } from '../lib/csp.ts';
 import { brandsPlugin, type BrandSource } from './brands-plugin.ts';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const appRoot = fileURLToPath(new URL('../../src', import.meta.url));
 export const defaultBrandsDir = fileURLToPath(new URL('../../brands', import.meta.url));
 
-/** The one Vite configuration of the shared app, used by vite.config.ts, the build and dev. */
-export function createAppConfig(brands: BrandSource = { brandsDir: defaultBrandsDir }): UserConfig {
+/**
+ * The one Vite configuration of the shared app, used by vite.config.ts, the build and dev. Only a
+ * release leaves the development switches out (__DEMO_BUILD__, src/vite-env.d.ts).
+ */
+export function createAppConfig(
+  brands: BrandSource = { brandsDir: defaultBrandsDir },
+  build: BuildKind = 'demo',
+): UserConfig {
   return {
+    define: { __DEMO_BUILD__: JSON.stringify(build === 'demo') },
     root: appRoot,
     // Relative URLs, so each dist/<service>/ works at whatever path it is deployed.
     base: './',

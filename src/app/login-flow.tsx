@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { Spinner } from '../components/spinner.tsx';
+import { paymentSdkUrlOf } from '../features/config/api/get-config.ts';
 import { MethodChoice } from '../features/method/method-choice.tsx';
 import { ValueForm } from '../features/send-code/value-form.tsx';
 import { enabledMethods } from './startup.ts';
@@ -87,7 +88,7 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
           <PaymentView
             amount={state.payment?.amount ?? 0}
             sponsor={state.payment?.sponsor}
-            sdkBaseUrl={setup.service.paymentSdkUrl}
+            sdkBaseUrl={paymentSdkUrlOf(setup.service)}
             reference={setup.qrId ?? ''}
             onPaid={actions.paid}
           />

@@ -1,5 +1,5 @@
 import { useReducer, useRef } from 'react';
-import type { ServiceConfig } from '../features/config/api/get-config.ts';
+import { paymentSdkUrlOf, type ServiceConfig } from '../features/config/api/get-config.ts';
 import type { LoginMethod } from '../types/login-method.ts';
 import { sendMailCode } from '../features/send-code/api/send-mail-code.ts';
 import type { Outcome } from '../lib/api-client.ts';
@@ -89,7 +89,7 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
         resolution.outcome === 'pay' &&
         leadsToPayment({ context: state.context, token: outcome.data }, resolution)
       )
-        step.preloadPayPalSdk({ sponsor: resolution.sponsor, sdkBaseUrl: service.paymentSdkUrl });
+        step.preloadPayPalSdk({ sponsor: resolution.sponsor, sdkBaseUrl: paymentSdkUrlOf(service) });
       dispatch({ type: 'resolved', resolution });
     });
 

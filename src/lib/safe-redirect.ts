@@ -58,13 +58,15 @@ function withHttpsScheme(targetDomain: string): string | undefined {
 }
 
 /**
- * An absolute URL that may receive the visitor or their data: https anywhere, plain http only
- * on this machine (a development backend or the Firebase Auth emulator), no credentials.
+ * An absolute URL that may receive the visitor or their data: https anywhere, no credentials.
+ * A demo build also takes plain http on this machine (the reference backend, the Firebase Auth
+ * emulator); a release build has no such exception in its bundle.
  */
 export function parseSafeUrl(raw: string): URL | undefined {
   if (UNSAFE_CHARACTERS.test(raw) || !URL.canParse(raw)) return undefined;
   const url = new URL(raw);
-  const allowedProtocol = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
+  const allowedProtocol =
+    url.protocol === 'https:' || (__DEMO_BUILD__ && url.protocol === 'http:' && isLoopback(url.hostname));
   if (!allowedProtocol || url.hostname === '' || url.username !== '' || url.password !== '') return undefined;
   return url;
 }

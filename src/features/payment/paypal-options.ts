@@ -38,7 +38,7 @@ export function paypalScriptOptions({
   const configured = sandbox
     ? (import.meta.env.VITE_PAYPAL_CLIENT_ID_SANDBOX ?? 'sb')
     : import.meta.env.VITE_PAYPAL_CLIENT_ID_LIVE;
-  const clientId = configured || (sdkBaseUrl ? 'stand-in' : undefined);
+  const clientId = configured || (__DEMO_BUILD__ && sdkBaseUrl ? 'stand-in' : undefined);
   if (!clientId) return undefined;
   return {
     clientId,

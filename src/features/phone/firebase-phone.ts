@@ -11,7 +11,7 @@ import {
 } from 'firebase/auth';
 import type { Outcome } from '../../lib/api-client.ts';
 
-/** The service's firebaseConfig from /api/config, with our authEmulatorUrl next to Firebase's keys. */
+/** The service's firebaseConfig from /api/config; a demo build's authEmulatorUrl next to Firebase's keys. */
 export interface PhoneAuthConfig {
   apiKey: string;
   projectId: string;
@@ -28,7 +28,8 @@ const auths = new Map<string, Auth>();
  * One Auth per Firebase project. The session is kept in memory only: the page needs the id
  * token once, for the redirect, and must not leave a refresh token in the browser's storage.
  */
-function authFor({ authEmulatorUrl, ...firebaseConfig }: PhoneAuthConfig): Auth {
+function authFor(config: PhoneAuthConfig): Auth {
+  const firebaseConfig = __DEMO_BUILD__ ? withoutEmulator(config) : config;
   const name = `login-gateway-${firebaseConfig.projectId}`;
   const existing = auths.get(name);
   if (existing) return existing;
@@ -37,9 +38,16 @@ function authFor({ authEmulatorUrl, ...firebaseConfig }: PhoneAuthConfig): Auth 
   auth.languageCode = 'de';
   // Must come before anything else touches auth; against the emulator the SDK also skips the
   // real reCAPTCHA, which is how development and the browser tests run this path.
-  if (authEmulatorUrl) connectAuthEmulator(auth, authEmulatorUrl, { disableWarnings: true });
+  // A release build drops this line and the emulator code with it (__DEMO_BUILD__ is false).
+  if (__DEMO_BUILD__ && config.authEmulatorUrl) {
+    connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  }
   auths.set(name, auth);
   return auth;
+}
+
+function withoutEmulator({ authEmulatorUrl: _emulator, ...firebaseConfig }: PhoneAuthConfig) {
+  return firebaseConfig;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bakeIndexHtml, brandStylesheet, type BrandPage } from '../../../scripts/lib/bake-html.ts';
+import { bakeIndexHtml, DEMO_BUILD_META, brandStylesheet, type BrandPage } from '../../../scripts/lib/bake-html.ts';
 import { buildContentSecurityPolicy } from '../../../scripts/lib/csp.ts';
 
 // The shape of the index.html Vite emits from src/index.html.
@@ -31,6 +31,7 @@ const page: BrandPage = {
   icons: { svg: 'favicon.svg', ico: 'favicon.ico', appleTouch: 'apple-touch-icon.png' },
   manifestHref: 'manifest.webmanifest',
   withContentSecurityPolicy: true,
+  build: 'release',
 };
 
 const baked = bakeIndexHtml(template, page);
@@ -102,6 +103,15 @@ describe('bakeIndexHtml', () => {
     const paying = bakeIndexHtml(template, { ...page, service: 'a-ident' });
     expect(cspOf(paying)).toBe(buildContentSecurityPolicy('a-ident'));
     expect(cspOf(paying)).not.toBe(cspOf(baked));
+  });
+
+  test('marks a demo page as one and gives only it the local servers', () => {
+    const demo = bakeIndexHtml(template, { ...page, build: 'demo' });
+    expect(demo).toContain(DEMO_BUILD_META);
+    expect(cspOf(demo)).toBe(buildContentSecurityPolicy('a-dok', 'demo'));
+    expect(cspOf(demo)).toContain('http://127.0.0.1:*');
+    expect(baked).not.toContain('login-gateway-build');
+    expect(cspOf(baked)).not.toMatch(/http:|localhost|127\.0\.0\.1/);
   });
 
   test('contains no inline script: every script element has a src', () => {

@@ -54,6 +54,15 @@ describe.each(services)('the policy of %s', (service) => {
     expect(scripts.filter((source) => /nonce-|sha\d+-/.test(source))).toEqual([]);
   });
 
+  test('a release calls its own origin and https: only; a demo build adds the local servers', () => {
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https:']);
+    expect(buildContentSecurityPolicy(service)).not.toMatch(/http:|localhost|127\.0\.0\.1/);
+    const demo = parse(buildContentSecurityPolicy(service, 'demo'));
+    expect(demo.get('connect-src')).toEqual(["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*']);
+    demo.delete('connect-src');
+    expect(demo).toEqual(new Map([...policy].filter(([name]) => name !== 'connect-src')));
+  });
+
   test('frames reCAPTCHA for the phone method', () => {
     expect(policy.get('frame-src')?.slice(0, 2)).toEqual(RECAPTCHA_FRAMES);
   });

@@ -71,6 +71,18 @@ describe('a valid brand folder', () => {
     });
     expect(await loadBrand(dir)).toMatchObject({ themeColor: '#112233' });
   });
+
+  test('a domain with umlauts is kept in the ASCII form servers and certificates use', async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    const dir = await writeBrandFolder(brandsDir, 'idn-brand', {
+      'brand.json': brandJson({ domains: ['Login.Müller-Praxis.de', 'anmeldung.example.de'] }),
+      'logo.svg': validSvg,
+    });
+    expect(await loadBrand(dir)).toMatchObject({
+      domains: ['login.xn--mller-praxis-dlb.de', 'anmeldung.example.de'],
+    });
+  });
 });
 
 describe('a broken brand folder names the file, the field, the problem and what is expected', () => {
@@ -139,7 +151,27 @@ describe('a broken brand folder names the file, the field, the problem and what 
     [
       'domain that is not a host name',
       { 'brand.json': brandJson({ domains: ['login.example.de', 'https://x.example/'] }) },
-      'brand.json → domains[1]: "https://x.example/" is not a lower-case host name; expected a list of at least one host name',
+      'brand.json → domains[1]: "https://x.example/" is not a host name; expected a list of at least one host name',
+    ],
+    [
+      'domain with an underscore, which no certificate can name',
+      { 'brand.json': brandJson({ domains: ['login.wdmaps_local.example'] }) },
+      'brand.json → domains[0]: "login.wdmaps_local.example" is not a host name; expected a list of at least one host name the brand is served on, e.g. ["login.a-dok.de"]; letters, digits and "-" (umlauts allowed), no "_"',
+    ],
+    [
+      'domain with a port',
+      { 'brand.json': brandJson({ domains: ['login.example.de:8443'] }) },
+      'brand.json → domains[0]: "login.example.de:8443" is not a host name',
+    ],
+    [
+      'domain without a top-level domain',
+      { 'brand.json': brandJson({ domains: ['localhost'] }) },
+      'brand.json → domains[0]: "localhost" is not a host name',
+    ],
+    [
+      'domain named twice',
+      { 'brand.json': brandJson({ domains: ['login.example.de', 'LOGIN.example.de'] }) },
+      'brand.json → domains: ["login.example.de","login.example.de"] names a host twice',
     ],
     [
       'no domains',

@@ -20,9 +20,9 @@ beforeAll(async () => {
   services = (await loadBrands(defaultBrandsDir)).brands.map((brand) => brand.service);
   // npm start builds what is missing; building here keeps that out of the tests' time limits.
   const missing = services.some(
-    (service) => !existsSync(path.join(projectRoot, 'dist', service, 'index.html')),
+    (service) => !existsSync(path.join(projectRoot, 'dist-demo', service, 'index.html')),
   );
-  if (missing) await run(tsx, [path.join(projectRoot, 'scripts', 'build.ts')], { cwd: projectRoot });
+  if (missing) await run(tsx, [path.join(projectRoot, 'scripts', 'build.ts'), '--demo'], { cwd: projectRoot });
 }, 300_000);
 
 afterEach(async () => {

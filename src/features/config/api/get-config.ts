@@ -13,24 +13,43 @@ import { getJson } from '../../../lib/api-client.ts';
 import { configRequest } from '../../../lib/config-request.ts';
 import { parseSafeUrl } from '../../../lib/safe-redirect.ts';
 
+/** An https:// address; a demo build also takes the plain http:// of its local servers. */
 const webUrl = string().check(
-  refine((value) => /^https?:\/\//i.test(value) && parseSafeUrl(value) !== undefined),
+  refine(
+    (value) => (__DEMO_BUILD__ ? /^https?:\/\//i : /^https:\/\//i).test(value) && parseSafeUrl(value) !== undefined,
+  ),
 );
+
+/**
+ * The development switches, which only a demo build reads: the Firebase Auth emulator and a
+ * stand-in for PayPal's SDK (docs/decisions/005). A release build has not even their names, so
+ * no config can make a release page talk to an emulator or load a stand-in.
+ */
+const demoFirebaseSwitch = (__DEMO_BUILD__ ? { authEmulatorUrl: optional(webUrl) } : {}) as {
+  authEmulatorUrl: ReturnType<typeof optional<typeof webUrl>>;
+};
+const demoPaymentSwitch = (__DEMO_BUILD__ ? { paymentSdkUrl: optional(webUrl) } : {}) as {
+  paymentSdkUrl: ReturnType<typeof optional<typeof webUrl>>;
+};
 
 const serviceSchema = object({
   name: string(),
   accentColor: string(),
   loginKey: string(),
   mwsTargetUrl: webUrl,
-  // Passed to Firebase's initializeApp as it is; authEmulatorUrl is ours and taken out first.
-  firebaseConfig: looseObject({ apiKey: string(), projectId: string(), authEmulatorUrl: optional(webUrl) }),
+  // Passed to Firebase's initializeApp as it is; a demo's authEmulatorUrl is taken out first.
+  firebaseConfig: looseObject({ apiKey: string(), projectId: string(), ...demoFirebaseSwitch }),
   loginMethods: object({ mail: boolean(), number: boolean(), edp: boolean() }),
   redirectUrl: optional(webUrl),
-  // Development only: where a stand-in for PayPal's SDK is served (docs/decisions/005).
-  paymentSdkUrl: optional(webUrl),
+  ...demoPaymentSwitch,
 });
 
 export type ServiceConfig = Infer<typeof serviceSchema>;
+
+/** Where a demo build loads PayPal's stand-in from; always undefined in a release. */
+export function paymentSdkUrlOf(service: ServiceConfig): string | undefined {
+  return __DEMO_BUILD__ ? service.paymentSdkUrl : undefined;
+}
 
 /**
  * Only the shape of the map is checked here; each service is validated when it is looked up, so

@@ -1,0 +1,112 @@
+import { takesPayments } from '../../src/lib/services.ts';
+import { buildContentSecurityPolicy } from './csp.ts';
+import { FAVICON_FILES } from './favicons.ts';
+
+/**
+ * What a host answers with, by kind of path in a brand folder:
+ * - `page`: the page itself (`/` and `/index.html`);
+ * - `asset`: a content-named file below `/assets/`, which never changes;
+ * - `file`: a file at the top of the folder whose name stays (favicons, manifest);
+ * - `api`: an answer of the backend below `/api/`;
+ * - `none`: anything else, which is a 404.
+ */
+export type PathKind = 'page' | 'asset' | 'file' | 'api' | 'none';
+
+export type HeaderMap = Readonly<Record<string, string>>;
+
+const YEAR = 365 * 24 * 60 * 60;
+
+/**
+ * Nothing the page does needs any of these powerful features; none of them is ever granted to
+ * the page or to a frame inside it (reCAPTCHA's, PayPal's). Only names Chromium knows, so the
+ * header itself raises no console warning.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** For every answer that is not the page: it may run nothing and be framed by no one. */
+export const LOCKED_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * For SVG files, which a browser opened directly would run as a document: no script, no
+ * subresource, and a sandbox, whatever the file holds (its own <style> stays drawable).
+ */
+export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+const CACHE_CONTROL: Record<PathKind, string> = {
+  // Revalidated on every visit, so a release reaches visitors at once.
+  page: 'no-cache',
+  asset: `public, max-age=${YEAR}, immutable`,
+  file: 'no-cache',
+  // The config and the resolver's answers are per visit and never reused.
+  api: 'no-store',
+  none: 'no-store',
+};
+
+/**
+ * The headers every answer for one brand carries, apart from Cache-Control and the policy. The
+ * nginx config and firebase.json both render these (nginx-config.ts, firebase-hosting.ts):
+ * one source, so the two hosts cannot drift apart.
+ */
+export function commonHeaders(service: string): HeaderMap {
+  return {
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    // For browsers without frame-ancestors; the policy says the same.
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': PERMISSIONS_POLICY,
+    // PayPal's checkout opens a popup that reports back to the page through window.opener.
+    'Cross-Origin-Opener-Policy': takesPayments(service) ? 'same-origin-allow-popups' : 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+  };
+}
+
+/** The page's own policy, as baked into its <meta>, plus what only a header can say. */
+export function pagePolicy(service: string): string {
+  return `${buildContentSecurityPolicy(service, 'release')}; frame-ancestors 'none'`;
+}
+
+/** Every header one kind of answer for one brand carries. */
+export function hostHeaders(service: string, kind: PathKind, { svg = false } = {}): HeaderMap {
+  return {
+    ...commonHeaders(service),
+    ...kindHeaders(service, kind, { svg }),
+  };
+}
+
+export function cacheControl(kind: PathKind): string {
+  return CACHE_CONTROL[kind];
+}
+
+/** The headers that differ between kinds of answer. */
+export function kindHeaders(service: string, kind: PathKind, { svg = false } = {}): HeaderMap {
+  const policy = kind === 'page' ? pagePolicy(service) : svg ? SVG_POLICY : LOCKED_POLICY;
+  return { 'Content-Security-Policy': policy, 'Cache-Control': CACHE_CONTROL[kind] };
+}
+
+/** The files at the top of a brand folder besides the page, as emit-brand.ts writes them. */
+export const TOP_LEVEL_FILES: readonly string[] = [...FAVICON_FILES, 'manifest.webmanifest'];

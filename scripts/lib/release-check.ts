@@ -1,0 +1,78 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brandMarker, DEMO_BUILD_META } from './bake-html.ts';
+import { buildContentSecurityPolicy } from './csp.ts';
+import { DEPLOY_FILES } from './deploy-configs.ts';
+import { pagePolicy } from './host-headers.ts';
+import { isPrecompressedTwin } from './precompress.ts';
+
+/**
+ * Text that only development code carries: the demo's switch names, its loopback exception,
+ * the stand-in's client id and Firebase's connectAuthEmulator. Firebase's own SDK keeps
+ * `http://localhost` for OAuth sign-ins the page never makes, so that string is not a sign.
+ */
+export const DEVELOPMENT_MARKERS = [
+  'authEmulatorUrl',
+  'paymentSdkUrl',
+  'emulator-config-failed',
+  '127.0.0.1',
+  '.localhost',
+  'stand-in',
+  'login-gateway-build',
+] as const;
+
+const TEXT_FILE = /\.(html|js|css|webmanifest|json)$/;
+
+/**
+ * What makes a folder not a release: a demo page, a development string in any text file, a
+ * policy that is not the strict release policy, a host config missing or with another policy.
+ * An empty list means the folder may be deployed.
+ */
+export async function checkRelease(dir: string, services: readonly string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const service of services) {
+    const folder = path.join(dir, service);
+    const html = await readFile(path.join(folder, 'index.html'), 'utf8').catch(() => undefined);
+    if (html === undefined) {
+      problems.push(`${service}: no index.html; build the release with \`npm run build\``);
+      continue;
+    }
+    if (!html.includes(brandMarker(service))) problems.push(`${service}/index.html: is not this brand's page`);
+    if (html.includes(DEMO_BUILD_META)) {
+      problems.push(`${service}/index.html: is a demo build (npm start); build the release with \`npm run build\``);
+    }
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
+    if (policy?.replaceAll('&amp;', '&') !== buildContentSecurityPolicy(service, 'release')) {
+      problems.push(`${service}/index.html: its policy is not the release policy`);
+    }
+    for (const file of await textFiles(folder)) {
+      const text = await readFile(file, 'utf8');
+      for (const marker of DEVELOPMENT_MARKERS) {
+        if (text.includes(marker)) {
+          problems.push(`${service}/${path.relative(folder, file)}: contains development code ("${marker}")`);
+        }
+      }
+    }
+  }
+
+  for (const file of Object.values(DEPLOY_FILES)) {
+    const text = await readFile(path.join(dir, file), 'utf8').catch(() => undefined);
+    if (text === undefined) {
+      problems.push(`${file}: missing; \`npm run build\` writes it`);
+      continue;
+    }
+    if (file === DEPLOY_FILES.firebaserc) continue;
+    if (text.includes('http://localhost:*')) problems.push(`${file}: sends a demo build's policy`);
+    for (const service of services) {
+      if (!text.includes(pagePolicy(service))) problems.push(`${file}: does not send ${service}'s page policy`);
+    }
+  }
+  return problems;
+}
+
+async function textFiles(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && TEXT_FILE.test(entry.name) && !isPrecompressedTwin(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
