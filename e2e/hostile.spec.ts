@@ -13,6 +13,7 @@ import {
   startUrl,
   watchForHarm,
 } from './support/hostile-helpers.ts';
+import { startForgetfulHost } from './support/forgetful-host.ts';
 import { demoOrigin, LoginScreen } from './support/login-screen.ts';
 
 // Expected throughout: no script runs, no navigation to an unsafe URL, at most one request per
@@ -409,5 +410,31 @@ test.describe('submitting twice', () => {
 
     await expect(page.locator('[data-error-code]')).toHaveAttribute('data-error-code', 'VM01');
     expect(checks()).toHaveLength(1);
+  });
+});
+
+test.describe('a host that forgets frame-ancestors', () => {
+  test('lets another site frame the page, which then shows nothing and says why', async ({
+    page,
+    service,
+  }) => {
+    const host = await startForgetfulHost(service);
+    try {
+      // The same folder on the same host, in a tab of its own: the form is there.
+      await page.goto(host.gatewayUrl);
+      await expect(page.getByRole('textbox')).toBeVisible();
+
+      const messages: string[] = [];
+      page.on('console', (message) => messages.push(message.text()));
+      await page.goto(host.otherPage);
+      const frame = page.frameLocator('iframe[title="gateway"]');
+      // The browser drew the frame (no header forbade it) and the page in it ran...
+      await expect(frame.locator('html[data-brand]')).toHaveAttribute('data-brand', service);
+      await expect.poll(() => messages.some((text) => /does not show inside a frame/.test(text))).toBe(true);
+      // ...and left nothing to click or type into.
+      await expect(frame.locator('main, input, button, a')).toHaveCount(0);
+    } finally {
+      await host.stop();
+    }
   });
 });

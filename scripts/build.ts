@@ -19,7 +19,9 @@ const { values } = parseArgs({
 
 const build = values.demo ? 'demo' : 'release';
 const brandsDir = path.resolve(values['brands-dir'] ?? defaultBrandsDir);
-const outDir = path.resolve(values['out-dir'] ?? path.join(projectRoot, build === 'demo' ? 'dist-demo' : 'dist'));
+const outDir = path.resolve(
+  values['out-dir'] ?? path.join(projectRoot, build === 'demo' ? 'dist-demo' : 'dist'),
+);
 const started = performance.now();
 const result = await buildBrands({
   brandsDir,

@@ -21,7 +21,8 @@ export const fieldExpectations: Record<string, string> = {
 };
 
 /** An ASCII host name with a top-level domain; a label of an IDN is its xn-- form. */
-const ASCII_HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+const ASCII_HOST_NAME =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /**
  * A host name as a brand manager writes it, umlauts allowed, in the ASCII form a server config

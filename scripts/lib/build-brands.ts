@@ -69,7 +69,9 @@ export async function buildBrands({
   try {
     const app = await buildApp(brands, stagingDir, build);
     if (only === undefined) await removeBrandFolders(outDir);
-    const emitted = await Promise.all(selected.map((brand) => emitBrand(brand, app, outDir, cacheDir, build)));
+    const emitted = await Promise.all(
+      selected.map((brand) => emitBrand(brand, app, outDir, cacheDir, build)),
+    );
     const rows = await Promise.all(
       emitted.map(async ({ dir }) => ({ service: path.basename(dir), ...(await measureFolder(dir)) })),
     );

@@ -57,7 +57,13 @@ export async function writeDeployConfigs(
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   await Promise.all([
     writeFile(path.join(outDir, DEPLOY_FILES.nginx), renderNginxConfig(brands, parameters.nginx)),
-    writeFile(path.join(outDir, DEPLOY_FILES.firebaseJson), json(renderFirebaseJson(brands, parameters.firebase))),
-    writeFile(path.join(outDir, DEPLOY_FILES.firebaserc), json(renderFirebaserc(brands, parameters.firebase))),
+    writeFile(
+      path.join(outDir, DEPLOY_FILES.firebaseJson),
+      json(renderFirebaseJson(brands, parameters.firebase)),
+    ),
+    writeFile(
+      path.join(outDir, DEPLOY_FILES.firebaserc),
+      json(renderFirebaserc(brands, parameters.firebase)),
+    ),
   ]);
 }

@@ -1,4 +1,11 @@
-import { cacheControl, commonHeaders, kindHeaders, SVG_POLICY, TOP_LEVEL_FILES, type HeaderMap } from './host-headers.ts';
+import {
+  cacheControl,
+  commonHeaders,
+  kindHeaders,
+  SVG_POLICY,
+  TOP_LEVEL_FILES,
+  type HeaderMap,
+} from './host-headers.ts';
 import type { ServedBrand } from './nginx-config.ts';
 
 export interface FirebaseHostingParameters {
@@ -53,7 +60,10 @@ export function renderFirebaseJson(brands: readonly ServedBrand[], parameters: F
         rule('/api/**', kindHeaders(service, 'api')),
       ],
       rewrites: [
-        { source: '/api/**', run: { serviceId: parameters.backendService, region: parameters.backendRegion } },
+        {
+          source: '/api/**',
+          run: { serviceId: parameters.backendService, region: parameters.backendRegion },
+        },
       ],
     })),
   };

@@ -37,9 +37,12 @@ export async function checkRelease(dir: string, services: readonly string[]): Pr
       problems.push(`${service}: no index.html; build the release with \`npm run build\``);
       continue;
     }
-    if (!html.includes(brandMarker(service))) problems.push(`${service}/index.html: is not this brand's page`);
+    if (!html.includes(brandMarker(service)))
+      problems.push(`${service}/index.html: is not this brand's page`);
     if (html.includes(DEMO_BUILD_META)) {
-      problems.push(`${service}/index.html: is a demo build (npm start); build the release with \`npm run build\``);
+      problems.push(
+        `${service}/index.html: is a demo build (npm start); build the release with \`npm run build\``,
+      );
     }
     const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
     if (policy?.replaceAll('&amp;', '&') !== buildContentSecurityPolicy(service, 'release')) {
@@ -64,7 +67,8 @@ export async function checkRelease(dir: string, services: readonly string[]): Pr
     if (file === DEPLOY_FILES.firebaserc) continue;
     if (text.includes('http://localhost:*')) problems.push(`${file}: sends a demo build's policy`);
     for (const service of services) {
-      if (!text.includes(pagePolicy(service))) problems.push(`${file}: does not send ${service}'s page policy`);
+      if (!text.includes(pagePolicy(service)))
+        problems.push(`${file}: does not send ${service}'s page policy`);
     }
   }
   return problems;

@@ -8,6 +8,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBrands, type BuildResult } from '../../scripts/lib/build-brands.ts';
 import { buildContentSecurityPolicy } from '../../scripts/lib/csp.ts';
+import {
+  DEPLOY_FILES,
+  DEPLOY_FLAGS,
+  deployParameters,
+  writeDeployConfigs,
+} from '../../scripts/lib/deploy-configs.ts';
+import { checkRelease } from '../../scripts/lib/release-check.ts';
 import { squareSvg } from '../../scripts/lib/favicons.ts';
 import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
@@ -190,6 +197,51 @@ describe('building all brands', () => {
       await rm(secondOut, { recursive: true, force: true });
     }
   }, 60_000);
+
+  test('is a release the release check accepts once the host configs are written', async () => {
+    const services = brands.map((brand) => brand.service);
+    expect(await checkRelease(outDir, services)).toEqual([
+      `${DEPLOY_FILES.nginx}: missing; \`npm run build\` writes it`,
+      `${DEPLOY_FILES.firebaseJson}: missing; \`npm run build\` writes it`,
+      `${DEPLOY_FILES.firebaserc}: missing; \`npm run build\` writes it`,
+    ]);
+    const flags = Object.fromEntries(
+      Object.entries(DEPLOY_FLAGS).map(([name, flag]) => [name, flag.default]),
+    );
+    await writeDeployConfigs(
+      outDir,
+      brands,
+      deployParameters(flags as Parameters<typeof deployParameters>[0]),
+    );
+    expect(await checkRelease(outDir, services)).toEqual([]);
+  });
+});
+
+describe('a demo build', () => {
+  test('keeps the development switches, is marked as a demo and is refused as a release', async () => {
+    const [outDir, cacheDir] = await Promise.all([makeTempDir('demo-'), makeTempDir('cache-')]);
+    try {
+      expect(
+        await buildBrands({ brandsDir: defaultBrandsDir, outDir, cacheDir, only: 'a-dok', build: 'demo' }),
+      ).toMatchObject({ ok: true });
+      const html = await readFile(path.join(outDir, 'a-dok', 'index.html'), 'utf8');
+      expect(html).toContain('<meta name="login-gateway-build" content="demo">');
+      const problems = await checkRelease(outDir, ['a-dok']);
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          'a-dok/index.html: is a demo build (npm start); build the release with `npm run build`',
+          'a-dok/index.html: its policy is not the release policy',
+          expect.stringMatching(/^a-dok\/assets\/.+\.js: contains development code \("authEmulatorUrl"\)$/),
+          expect.stringMatching(/^a-dok\/assets\/.+\.js: contains development code \("paymentSdkUrl"\)$/),
+          expect.stringMatching(
+            /^a-dok\/assets\/.+\.js: contains development code \("emulator-config-failed"\)$/,
+          ),
+        ]),
+      );
+    } finally {
+      await Promise.all([outDir, cacheDir].map((dir) => rm(dir, { recursive: true, force: true })));
+    }
+  }, 120_000);
 });
 
 describe('building into a folder that holds other things', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { bakeIndexHtml, DEMO_BUILD_META, brandStylesheet, type BrandPage } from '../../../scripts/lib/bake-html.ts';
+import {
+  bakeIndexHtml,
+  DEMO_BUILD_META,
+  brandStylesheet,
+  type BrandPage,
+} from '../../../scripts/lib/bake-html.ts';
 import { buildContentSecurityPolicy } from '../../../scripts/lib/csp.ts';
 
 // The shape of the index.html Vite emits from src/index.html.

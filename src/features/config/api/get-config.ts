@@ -16,7 +16,8 @@ import { parseSafeUrl } from '../../../lib/safe-redirect.ts';
 /** An https:// address; a demo build also takes the plain http:// of its local servers. */
 const webUrl = string().check(
   refine(
-    (value) => (__DEMO_BUILD__ ? /^https?:\/\//i : /^https:\/\//i).test(value) && parseSafeUrl(value) !== undefined,
+    (value) =>
+      (__DEMO_BUILD__ ? /^https?:\/\//i : /^https:\/\//i).test(value) && parseSafeUrl(value) !== undefined,
   ),
 );
 

@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { buildContentSecurityPolicy } from '../../../scripts/lib/csp.ts';
+import {
+  hostHeaders,
+  LOCKED_POLICY,
+  pagePolicy,
+  PERMISSIONS_POLICY,
+  SVG_POLICY,
+  type PathKind,
+} from '../../../scripts/lib/host-headers.ts';
+
+const KINDS: PathKind[] = ['page', 'asset', 'file', 'api', 'none'];
+
+describe('the headers a host sends', () => {
+  test.each(KINDS)('%s answers carry HSTS for two years, nosniff, no referrer and no framing', (kind) => {
+    const headers = hostHeaders('a-dok', kind);
+    expect(headers['Strict-Transport-Security']).toBe('max-age=63072000; includeSubDomains');
+    expect(headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(headers['Referrer-Policy']).toBe('no-referrer');
+    expect(headers['X-Frame-Options']).toBe('DENY');
+    expect(headers['Content-Security-Policy']).toMatch(/frame-ancestors 'none'|sandbox/);
+  });
+
+  test("the page's policy is the baked release policy plus frame-ancestors 'none'", () => {
+    for (const service of ['a-dok', 'a-ident']) {
+      expect(pagePolicy(service)).toBe(
+        `${buildContentSecurityPolicy(service, 'release')}; frame-ancestors 'none'`,
+      );
+      expect(hostHeaders(service, 'page')['Content-Security-Policy']).toBe(pagePolicy(service));
+    }
+    expect(pagePolicy('a-dok')).not.toMatch(/localhost|127\.0\.0\.1|http:/);
+  });
+
+  test('only a paying brand lets a popup it opened keep its opener (PayPal’s checkout)', () => {
+    expect(hostHeaders('a-ident', 'page')['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
+    expect(hostHeaders('a-dok', 'page')['Cross-Origin-Opener-Policy']).toBe('same-origin');
+  });
+
+  test('grants no powerful feature to the page or its frames', () => {
+    const features = PERMISSIONS_POLICY.split(', ');
+    expect(features.length).toBeGreaterThan(10);
+    for (const feature of features) expect(feature).toMatch(/^[a-z-]+=\(\)$/);
+    expect(features).toEqual(
+      expect.arrayContaining(['camera=()', 'geolocation=()', 'microphone=()', 'payment=()']),
+    );
+  });
+
+  test('an SVG runs nothing, even when opened on its own', () => {
+    expect(hostHeaders('a-dok', 'asset', { svg: true })['Content-Security-Policy']).toBe(SVG_POLICY);
+    expect(SVG_POLICY).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(hostHeaders('a-dok', 'asset')['Content-Security-Policy']).toBe(LOCKED_POLICY);
+  });
+
+  test('the page and its config are revalidated or never kept; hashed assets kept a year', () => {
+    expect(hostHeaders('a-dok', 'page')['Cache-Control']).toBe('no-cache');
+    expect(hostHeaders('a-dok', 'api')['Cache-Control']).toBe('no-store');
+    expect(hostHeaders('a-dok', 'asset')['Cache-Control']).toBe('public, max-age=31536000, immutable');
+    expect(hostHeaders('a-dok', 'file')['Cache-Control']).toBe('no-cache');
+  });
+});

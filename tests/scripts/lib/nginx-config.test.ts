@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'vitest';
+import { hostHeaders, TOP_LEVEL_FILES } from '../../../scripts/lib/host-headers.ts';
+import { NGINX_DEFAULTS, renderNginxConfig, type ServedBrand } from '../../../scripts/lib/nginx-config.ts';
+
+const brands: ServedBrand[] = [
+  { service: 'a-dok', domains: ['login.a-dok.example', 'anmeldung.a-dok.example'] },
+  { service: 'a-ident', domains: ['login.a-ident.example'] },
+];
+const config = renderNginxConfig(brands, NGINX_DEFAULTS);
+
+/** The body of the block that opens with `opening`, its nested blocks included. */
+function blockAfter(text: string, opening: string): string {
+  const start = text.indexOf(`${opening} {`);
+  expect(start, `no block "${opening}"`).toBeGreaterThanOrEqual(0);
+  let depth = 0;
+  for (let index = text.indexOf('{', start); index < text.length; index += 1) {
+    if (text[index] === '{') depth += 1;
+    if (text[index] === '}' && --depth === 0) return text.slice(start, index + 1);
+  }
+  throw new Error('unbalanced block');
+}
+
+function httpsServer(service: string): string {
+  return blockAfter(config, `# ${service}\nserver`);
+}
+
+/** add_header lines of a location block, nested ones left out. */
+function headersOf(block: string): Record<string, string> {
+  const own = block.replace(/\n {8}location[^{]*\{[\s\S]*?\n {8}\}/g, '');
+  return Object.fromEntries(
+    [...own.matchAll(/^\s*add_header (\S+) "([^"]*)" always;$/gm)].map((match) => [match[1], match[2]]),
+  );
+}
+
+describe('the nginx config', () => {
+  test('serves each brand on its own domains over HTTPS with HTTP/2 and its certificate', () => {
+    const server = httpsServer('a-dok');
+    expect(server).toContain('listen 443 ssl http2;');
+    expect(server).toContain('listen [::]:443 ssl http2;');
+    expect(server).toContain('server_name login.a-dok.example anmeldung.a-dok.example;');
+    expect(server).toContain('ssl_certificate /etc/ssl/login-gateway/login.a-dok.example/fullchain.pem;');
+    expect(server).toContain('ssl_certificate_key /etc/ssl/login-gateway/login.a-dok.example/privkey.pem;');
+    expect(server).toContain('root /var/www/login-gateway/a-dok;');
+    for (const line of ['server_tokens off;', 'autoindex off;', 'brotli_static on;', 'gzip_static on;'])
+      expect(server).toContain(line);
+  });
+
+  test('answers plain HTTP only with a redirect to the same host on HTTPS', () => {
+    const redirect = blockAfter(config, '# a-ident: plain HTTP only redirects.\nserver');
+    expect(redirect).toContain('listen 80;');
+    expect(redirect).toContain('return 301 https://$host$request_uri;');
+    const testPorts = renderNginxConfig(brands, { ...NGINX_DEFAULTS, publicHttpsPort: 8443 });
+    expect(testPorts).toContain('return 301 https://$host:8443$request_uri;');
+  });
+
+  test('gives a host name that is no brand neither a certificate nor an answer', () => {
+    const fallback = blockAfter(
+      config,
+      '# A host name that is not a brand gets no answer, on either port.\nserver',
+    );
+    expect(fallback).toContain('listen 443 ssl http2 default_server;');
+    expect(fallback).toContain('ssl_reject_handshake on;');
+    expect(fallback).toContain('return 444;');
+  });
+
+  test.each(brands.map((brand) => brand.service))('sends %s the headers of host-headers.ts', (service) => {
+    const server = httpsServer(service);
+    expect(headersOf(blockAfter(server, 'location = /'))).toEqual(hostHeaders(service, 'page'));
+    expect(headersOf(blockAfter(server, 'location = /index.html'))).toEqual(hostHeaders(service, 'page'));
+    const assets = blockAfter(server, 'location ^~ /assets/');
+    expect(headersOf(assets)).toEqual(hostHeaders(service, 'asset'));
+    expect(headersOf(blockAfter(assets, 'location ~ \\.svg$'))).toEqual(
+      hostHeaders(service, 'asset', { svg: true }),
+    );
+    expect(headersOf(blockAfter(server, 'location = /favicon.svg'))).toEqual(
+      hostHeaders(service, 'file', { svg: true }),
+    );
+    for (const file of TOP_LEVEL_FILES.filter((name) => !name.endsWith('.svg')))
+      expect(headersOf(blockAfter(server, `location = /${file}`))).toEqual(hostHeaders(service, 'file'));
+    expect(headersOf(blockAfter(server, 'location /api/'))).toEqual(hostHeaders(service, 'api'));
+    expect(headersOf(blockAfter(server, 'location /'))).toEqual(hostHeaders(service, 'none'));
+  });
+
+  test('proxies /api/ to the one backend, whose own copies of our headers it drops', () => {
+    expect(config).toContain('upstream login_gateway_backend {\n    server 127.0.0.1:8081;');
+    const api = blockAfter(httpsServer('a-dok'), 'location /api/');
+    expect(api).toContain('proxy_pass http://login_gateway_backend;');
+    expect(api).toContain('proxy_set_header Host $host;');
+    expect(api).toContain('proxy_hide_header Content-Security-Policy;');
+    const elsewhere = renderNginxConfig(brands, { ...NGINX_DEFAULTS, backend: 'unix:/run/mws.sock' });
+    expect(elsewhere).toContain('server unix:/run/mws.sock;');
+  });
+
+  test('makes every other path, and the precompressed twins, a 404', () => {
+    const server = httpsServer('a-dok');
+    expect(blockAfter(server, 'location /')).toContain('return 404;');
+    expect(blockAfter(server, 'location ~ \\.(br|gz)$')).toContain('return 404;');
+  });
+
+  test('refuses a parameter that would break out of its directive', () => {
+    expect(() =>
+      renderNginxConfig(brands, { ...NGINX_DEFAULTS, webRoot: '/srv/x; include /etc/passwd' }),
+    ).toThrow(/cannot go into an nginx config/);
+    expect(() => renderNginxConfig(brands, { ...NGINX_DEFAULTS, backend: '127.0.0.1:1 }' })).toThrow();
+  });
+});
