@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildContentSecurityPolicy } from '../../../scripts/lib/csp.ts';
 import {
@@ -8,6 +10,7 @@ import {
   SVG_POLICY,
   type PathKind,
 } from '../../../scripts/lib/host-headers.ts';
+import { projectRoot } from '../../../scripts/vite/app-config.ts';
 
 const KINDS: PathKind[] = ['page', 'asset', 'file', 'api', 'none'];
 
@@ -57,4 +60,19 @@ describe('the headers a host sends', () => {
     expect(hostHeaders('a-dok', 'asset')['Cache-Control']).toBe('public, max-age=31536000, immutable');
     expect(hostHeaders('a-dok', 'file')['Cache-Control']).toBe('no-cache');
   });
+});
+
+test("docs/deploy.md's table names every header with the value hosts send", async () => {
+  const table = await readFile(path.join(projectRoot, 'docs', 'deploy.md'), 'utf8');
+  const values = [
+    ...Object.entries(hostHeaders('a-dok', 'none')),
+    ['Cross-Origin-Opener-Policy', hostHeaders('a-ident', 'page')['Cross-Origin-Opener-Policy']],
+    ['Content-Security-Policy', SVG_POLICY],
+    ...KINDS.map((kind) => ['Cache-Control', hostHeaders('a-dok', kind)['Cache-Control']]),
+  ];
+  for (const [name, value = ''] of values) {
+    expect(table).toContain(`| \`${name}\``);
+    // The permissions are too many for a table cell; it points at the constant instead.
+    if (name !== 'Permissions-Policy') expect(table).toContain(`\`${value}\``);
+  }
 });
