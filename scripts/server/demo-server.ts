@@ -9,7 +9,7 @@ import { sendError, sendJson } from './http-utils.ts';
 import { renderLanding } from './landing.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
 import { handleResolver } from './resolver-table.ts';
-import { SECURITY_HEADERS, serveFile } from './static-files.ts';
+import { demoBrandHeaders, SECURITY_HEADERS, serveFile } from './static-files.ts';
 
 const STAND_IN = fileURLToPath(new URL('./paypal-stand-in.js', import.meta.url));
 const GALLERY_POLICY =
@@ -110,7 +110,14 @@ export function createDemoServer(options: DemoServerOptions) {
     }
     const root = path.join(distDir, service);
     const acceptEncoding = request.headers['accept-encoding'] ?? '';
-    if (!(await serveFile(response, root, relativePath || 'index.html', acceptEncoding))) {
+    const served = await serveFile(
+      response,
+      root,
+      relativePath || 'index.html',
+      acceptEncoding,
+      demoBrandHeaders(service),
+    );
+    if (!served) {
       sendJson(response, 404, { error: 'not found' }, SECURITY_HEADERS);
     }
   }

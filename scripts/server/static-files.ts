@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { commonHeaders } from '../lib/host-headers.ts';
 import { ENCODINGS } from '../lib/precompress.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -22,6 +23,16 @@ export const SECURITY_HEADERS = {
 } as const;
 
 /**
+ * The headers the release hosts send with every answer for `service` (host-headers.ts), so the
+ * demo's flows run under the same Permissions-Policy and opener policy as production. HSTS is
+ * left out: the demo is plain http on this machine.
+ */
+export function demoBrandHeaders(service: string): Record<string, string> {
+  const { 'Strict-Transport-Security': _hsts, ...headers } = commonHeaders(service);
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/**
  * Serves a file below root, or answers false when there is none. The page's own policy (its
  * CSP <meta>) goes out as a header too, with frame-ancestors, which a <meta> cannot carry.
  * When the build left a precompressed twin the client accepts, that goes out instead, as a
@@ -32,6 +43,7 @@ export async function serveFile(
   root: string,
   relativePath: string,
   acceptEncoding = '',
+  extraHeaders: Readonly<Record<string, string>> = {},
 ): Promise<boolean> {
   const file = path.join(root, relativePath);
   if (file !== root && !file.startsWith(root + path.sep)) return false;
@@ -43,6 +55,7 @@ export async function serveFile(
   const headers: Record<string, string> = {
     'content-type': type,
     ...SECURITY_HEADERS,
+    ...extraHeaders,
     'cache-control': cacheFor(target, root),
   };
   if (type.startsWith('text/html')) {

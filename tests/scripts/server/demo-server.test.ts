@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { commonHeaders } from '../../../scripts/lib/host-headers.ts';
 import { RESOLVER_TABLE } from '../../../scripts/server/resolver-table.ts';
 import { validSvg } from '../brand-fixtures.ts';
 import {
@@ -256,6 +257,12 @@ describe('security headers', () => {
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
     });
+    // The release hosts' own headers, so the demo's flows run under them too; HSTS needs https.
+    const brand = service ?? target.split('/')[1] ?? '';
+    for (const [name, value] of Object.entries(commonHeaders(brand))) {
+      if (name === 'Strict-Transport-Security') expect(answer.headers).not.toHaveProperty(name.toLowerCase());
+      else expect(answer.headers[name.toLowerCase()]).toBe(value);
+    }
   });
 
   test('lets hashed assets be cached for good', async () => {
