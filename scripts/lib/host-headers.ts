@@ -17,31 +17,46 @@ export type HeaderMap = Readonly<Record<string, string>>;
 const YEAR = 365 * 24 * 60 * 60;
 
 /**
- * Nothing the page does needs any of these powerful features; none of them is ever granted to
- * the page or to a frame inside it (reCAPTCHA's, PayPal's). Only names Chromium knows, so the
- * header itself raises no console warning.
+ * Nothing the page does needs any of these powerful features, nor the advertising APIs; none of
+ * them is ever granted to the page or to a frame inside it (reCAPTCHA's, PayPal's). Only names
+ * Chromium knows, so the header raises no console warning ("bluetooth" is not one). Left alone:
+ * storage-access and the private-state-token pair, which reCAPTCHA's and PayPal's frames may use
+ * to recognise a visitor they know, and sync-xhr and unload, which old SDK code may still touch.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
+  'attribution-reporting',
   'autoplay',
-  'bluetooth',
+  'browsing-topics',
   'camera',
+  'clipboard-read',
+  'clipboard-write',
   'display-capture',
   'encrypted-media',
   'fullscreen',
+  'gamepad',
   'geolocation',
   'gyroscope',
   'hid',
   'idle-detection',
+  'join-ad-interest-group',
+  'local-fonts',
   'magnetometer',
   'microphone',
   'midi',
+  'otp-credentials',
   'payment',
   'picture-in-picture',
+  'private-aggregation',
+  'publickey-credentials-create',
   'publickey-credentials-get',
+  'run-ad-auction',
   'screen-wake-lock',
   'serial',
+  'shared-storage',
+  'shared-storage-select-url',
   'usb',
+  'window-management',
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
