@@ -31,9 +31,18 @@ interface HeaderRule {
   headers: { key: string; value: string }[];
 }
 
-/** The Hosting site id of a brand; site ids allow lower-case letters, digits and "-". */
+/** What the Hosting API takes as a site id: a host-name label of at most 30 characters. */
+const SITE_ID = /^[a-z](?:[a-z0-9-]{0,28}[a-z0-9])?$/;
+
+/** The Hosting site id of a brand ("_" as "-"); throws when that is no valid site id. */
 export function siteId(service: string, parameters: FirebaseHostingParameters): string {
-  return `${parameters.sitePrefix}${service.replaceAll('_', '-')}`;
+  const id = `${parameters.sitePrefix}${service.replaceAll('_', '-')}`;
+  if (!SITE_ID.test(id)) {
+    throw new Error(
+      `"${id}" (the Firebase Hosting site of ${service}) is no site id: at most 30 lower-case letters, digits and "-", starting with a letter and not ending in "-"; shorten --firebase-site-prefix`,
+    );
+  }
+  return id;
 }
 
 /**
@@ -71,6 +80,9 @@ export function renderFirebaseJson(brands: readonly ServedBrand[], parameters: F
 
 /** .firebaserc: the project and which site each brand's target deploys to. */
 export function renderFirebaserc(brands: readonly ServedBrand[], parameters: FirebaseHostingParameters) {
+  const sites = brands.map(({ service }) => siteId(service, parameters));
+  const twice = sites.find((site, index) => sites.indexOf(site) !== index);
+  if (twice) throw new Error(`two brands would share the Firebase Hosting site "${twice}"`);
   return {
     projects: { default: parameters.projectId },
     targets: {

@@ -105,10 +105,12 @@ function brandServer(brand: ServedBrand, parameters: NginxParameters): string {
     block('location = /index.html', headers('page')),
     block('location ^~ /assets/', [
       block('location ~ \\.(br|gz)$', ['return 404;', ...headers('none')]),
-      block('location ~ \\.svg$', headers('asset', true)),
-      'try_files $uri =404;',
+      block('location ~ \\.svg$', ['try_files $uri @missing;', ...headers('asset', true)]),
+      // A file that is not there is no immutable asset: its 404 must not be cached.
+      'try_files $uri @missing;',
       ...headers('asset'),
     ]),
+    block('location @missing', ['return 404;', ...headers('none')]),
     ...TOP_LEVEL_FILES.map((file) =>
       block(`location = /${file}`, [
         ...(file.endsWith('.webmanifest') ? ['types { }', 'default_type application/manifest+json;'] : []),

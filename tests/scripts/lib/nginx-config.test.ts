@@ -97,6 +97,14 @@ describe('the nginx config', () => {
     expect(blockAfter(server, 'location ~ \\.(br|gz)$')).toContain('return 404;');
   });
 
+  test('answers a missing asset with an uncached 404, not an immutable one', () => {
+    const server = httpsServer('a-dok');
+    expect(blockAfter(server, 'location ^~ /assets/')).toContain('try_files $uri @missing;');
+    const missing = blockAfter(server, 'location @missing');
+    expect(missing).toContain('return 404;');
+    expect(headersOf(missing)).toEqual(hostHeaders('a-dok', 'none'));
+  });
+
   test('refuses a parameter that would break out of its directive', () => {
     expect(() =>
       renderNginxConfig(brands, { ...NGINX_DEFAULTS, webRoot: '/srv/x; include /etc/passwd' }),
