@@ -22,7 +22,17 @@ function restrictImports(...forbiddenFolders) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-demo', 'node_modules', 'test-results', 'playwright-report', 'reports', '.scratch'] },
+  {
+    ignores: [
+      'dist',
+      'dist-demo',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'reports',
+      '.scratch',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.strict,
   {

@@ -22,7 +22,8 @@ beforeAll(async () => {
   const missing = services.some(
     (service) => !existsSync(path.join(projectRoot, 'dist-demo', service, 'index.html')),
   );
-  if (missing) await run(tsx, [path.join(projectRoot, 'scripts', 'build.ts'), '--demo'], { cwd: projectRoot });
+  if (missing)
+    await run(tsx, [path.join(projectRoot, 'scripts', 'build.ts'), '--demo'], { cwd: projectRoot });
 }, 300_000);
 
 afterEach(async () => {

@@ -1,0 +1,189 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { connect as tlsConnect } from 'node:tls';
+import path from 'node:path';
+import { cacheControl, hostHeaders, SVG_POLICY } from '../../scripts/lib/host-headers.ts';
+import { renderNginxConfig } from '../../scripts/lib/nginx-config.ts';
+import { brands, expect, nodeTest as test } from './support/fixtures.ts';
+import { distDir, domainOf, shippedNginxConfig, shippedParameters } from './support/gateway.ts';
+import { headerDifferences } from './support/headers.ts';
+import { fetchRaw, headerOf } from './support/http-client.ts';
+import { testNginxConfig } from './support/nginx.ts';
+
+/**
+ * The generated nginx config itself, from Node: nginx accepts it, it is the file the build
+ * ships, and every brand's kinds of answer carry what host-headers.ts prescribes. Requests go to
+ * 127.0.0.1 by the brand's name (SNI and Host) and verify TLS against the test CA.
+ */
+
+test('nginx -t accepts the generated config, included as production includes it', async ({ gateway }) => {
+  const { ok, output } = await testNginxConfig(gateway.nginx);
+  expect(output).toContain('syntax is ok');
+  expect(output).toContain('test is successful');
+  expect(ok).toBe(true);
+  expect(output.split('\n').filter((line) => /\[(warn|emerg|alert|crit|error)\]/.test(line))).toEqual([]);
+});
+
+test('the shipped dist/login-gateway.nginx.conf is the tested config with the release parameters', async () => {
+  const shipped = await readFile(shippedNginxConfig, 'utf8');
+  expect(shipped).toBe(renderNginxConfig(brands, await shippedParameters()));
+});
+
+test('a host name that is no brand gets no TLS handshake and no answer', async ({ gateway }) => {
+  const handshake = (servername: string | undefined) =>
+    new Promise<string>((resolve) => {
+      const socket = tlsConnect({
+        host: '127.0.0.1',
+        port: gateway.httpsPort,
+        ...(servername ? { servername } : {}),
+        ca: gateway.certificates.caPem,
+      });
+      socket.once('secureConnect', () => {
+        socket.destroy();
+        resolve('handshake completed');
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+  // ssl_reject_handshake: the server refuses with an unrecognized_name alert.
+  expect(await handshake('login.not-a-brand.example')).toBe('ERR_SSL_TLSV1_UNRECOGNIZED_NAME');
+  expect(await handshake(undefined)).toBe('ERR_SSL_TLSV1_UNRECOGNIZED_NAME');
+
+  // Plain http: `return 444` closes the connection without a single byte.
+  const plain = (host: string) =>
+    new Promise<string>((resolve) => {
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port: gateway.httpPort,
+        path: '/',
+        headers: { host },
+      });
+      request.once('response', (response) => resolve(`HTTP ${response.statusCode}`));
+      request.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      request.end();
+    });
+  expect(await plain('login.not-a-brand.example')).toBe('ECONNRESET');
+  expect(await plain('127.0.0.1')).toBe('ECONNRESET');
+  // Every brand's name still gets its redirect on the same port: the refusals above are by name.
+  for (const brand of brands) expect(await plain(domainOf(brand))).toBe('HTTP 301');
+});
+
+for (const brand of brands) {
+  const { service } = brand;
+
+  test.describe(service, () => {
+    /** The first file in the brand's assets/ whose name matches, as the build named it. */
+    async function asset(pattern: RegExp): Promise<string> {
+      const names = (await readdir(path.join(distDir, service, 'assets'))).sort();
+      const name = names.find((each) => pattern.test(each));
+      if (!name) throw new Error(`no ${pattern} in dist/${service}/assets`);
+      return `/assets/${name}`;
+    }
+
+    test('plain http to every domain redirects to the same address on https', async ({ gateway }) => {
+      for (const domain of brand.domains) {
+        const answer = await fetchRaw(`http://${domain}:${gateway.httpPort}/x/y?service=${service}&a=1`);
+        expect(answer.status).toBe(301);
+        expect(headerOf(answer, 'location')).toBe(
+          `https://${domain}:${gateway.httpsPort}/x/y?service=${service}&a=1`,
+        );
+      }
+    });
+
+    test('every domain is served with its certificate, and the page with its headers', async ({
+      gateway,
+    }) => {
+      for (const domain of brand.domains) {
+        for (const pathname of ['/', '/index.html']) {
+          const answer = await fetchRaw(
+            `https://${domain}:${gateway.httpsPort}${pathname}?service=${service}`,
+            {
+              ca: gateway.certificates.caPem,
+              headers: { 'accept-encoding': 'br, gzip' },
+            },
+          );
+          expect(answer.status).toBe(200);
+          expect(headerOf(answer, 'content-encoding')).toBe('br');
+          expect(headerOf(answer, 'content-type')).toBe('text/html; charset=utf-8');
+          expect(headerDifferences(answer.headers, hostHeaders(service, 'page'))).toEqual([]);
+        }
+      }
+    });
+
+    test('a content-named asset is immutable, precompressed, and its twins are not served', async ({
+      gateway,
+    }) => {
+      const script = await asset(/^index-.*\.js$/);
+      const answer = await fetchRaw(`${gateway.httpsOrigin(brand)}${script}`, {
+        ca: gateway.certificates.caPem,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(answer.status).toBe(200);
+      expect(headerOf(answer, 'cache-control')).toBe(cacheControl('asset'));
+      expect(headerOf(answer, 'cache-control')).toContain('immutable');
+      expect(headerOf(answer, 'content-encoding')).toBe('gzip');
+      expect(headerDifferences(answer.headers, hostHeaders(service, 'asset'))).toEqual([]);
+
+      for (const twin of [`${script}.br`, `${script}.gz`]) {
+        const missing = await fetchRaw(`${gateway.httpsOrigin(brand)}${twin}`, {
+          ca: gateway.certificates.caPem,
+        });
+        expect(missing.status, twin).toBe(404);
+        expect(headerDifferences(missing.headers, hostHeaders(service, 'none')), twin).toEqual([]);
+      }
+    });
+
+    test('SVG files carry the SVG policy', async ({ gateway }) => {
+      const logo = await asset(/^logo-.*\.svg$/);
+      const files: [string, 'asset' | 'file'][] = [
+        [logo, 'asset'],
+        ['/favicon.svg', 'file'],
+      ];
+      for (const [pathname, kind] of files) {
+        const answer = await fetchRaw(`${gateway.httpsOrigin(brand)}${pathname}`, {
+          ca: gateway.certificates.caPem,
+        });
+        expect(answer.status, pathname).toBe(200);
+        expect(headerOf(answer, 'content-security-policy'), pathname).toBe(SVG_POLICY);
+        expect(
+          headerDifferences(answer.headers, hostHeaders(service, kind, { svg: true })),
+          pathname,
+        ).toEqual([]);
+      }
+    });
+
+    test('/api/config is never stored and names https URLs on the brand host', async ({ gateway }) => {
+      const answer = await fetchRaw(`${gateway.httpsOrigin(brand)}/api/config`, {
+        ca: gateway.certificates.caPem,
+      });
+      expect(answer.status).toBe(200);
+      expect(headerOf(answer, 'cache-control')).toBe('no-store');
+      expect(headerDifferences(answer.headers, hostHeaders(service, 'api'))).toEqual([]);
+      const config = JSON.parse(answer.body.toString('utf8')) as {
+        services: Record<string, { mwsTargetUrl: string; redirectUrl?: string }>;
+      };
+      expect(config.services[service]?.mwsTargetUrl).toBe(`${gateway.httpsOrigin(brand)}/api/mws`);
+    });
+
+    test('an unknown path, and the outbox, are 404s that nothing stores', async ({ gateway }) => {
+      for (const pathname of ['/nope', '/dev/outbox', '/index.html.br', '/.well-known/x']) {
+        const answer = await fetchRaw(`${gateway.httpsOrigin(brand)}${pathname}`, {
+          ca: gateway.certificates.caPem,
+        });
+        expect(answer.status, pathname).toBe(404);
+        expect(headerDifferences(answer.headers, hostHeaders(service, 'none')), pathname).toEqual([]);
+      }
+    });
+
+    // A 404 is cacheable by default: one below /assets/ must not take the assets' year-long,
+    // immutable Cache-Control, or a cache that saw a file before it was deployed keeps the miss.
+    test('a missing file below /assets/ is a 404 that nothing stores', async ({ gateway }) => {
+      for (const pathname of ['/assets/', '/assets/missing-0000.js', '/assets/missing-0000.svg']) {
+        const answer = await fetchRaw(`${gateway.httpsOrigin(brand)}${pathname}`, {
+          ca: gateway.certificates.caPem,
+        });
+        expect(answer.status, pathname).toBe(404);
+        expect(headerDifferences(answer.headers, hostHeaders(service, 'none')), pathname).toEqual([]);
+      }
+    });
+  });
+}

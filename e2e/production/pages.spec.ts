@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { hostHeaders } from '../../scripts/lib/host-headers.ts';
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
+import { LoginScreen, otherOrigins } from '../support/login-screen.ts';
+import { brands, expect, test } from './support/fixtures.ts';
+import { headerDifferences } from './support/headers.ts';
+
+/**
+ * Every brand as a visitor meets it in production: the release page from nginx, by the brand's
+ * own domain, over https, with the headers host-headers.ts prescribes, through a whole sign-in
+ * whose MWS calls go through nginx to the reference backend. Every test also fails on any
+ * Content-Security-Policy violation (the suite's policyViolations fixture).
+ */
+for (const brand of brands) {
+  const { service } = brand;
+
+  test(`${service}: a visitor typing the domain signs in by e-mail over https`, async ({ page, gateway }) => {
+    const login = new LoginScreen(page, service);
+    const requests = login.recordRequests();
+    const origin = gateway.httpsOrigin(brand);
+    const resolves = service === RESOLVER_SERVICE;
+    const query = new URLSearchParams({ service, ...(resolves ? { qrid: 'qr-exists' } : {}) });
+
+    // Plain http to the domain only redirects to the same address on https.
+    const response = await page.goto(`${gateway.httpOrigin(brand)}/?${query}`);
+    expect(response, 'the page answered').not.toBeNull();
+    if (!response) return;
+    expect(response.url()).toBe(`${origin}/?${query}`);
+    const redirect = await response.request().redirectedFrom()?.response();
+    expect(redirect?.status()).toBe(301);
+
+    // The page itself: precompressed brotli, and the page's headers, each once.
+    expect(response.status()).toBe(200);
+    expect(await response.headerValue('content-encoding')).toBe('br');
+    expect(
+      headerDifferences(await response.headersArray().then(pairs), hostHeaders(service, 'page')),
+    ).toEqual([]);
+
+    await login.chooseMethod('mail');
+    const mail = `${service}.${randomUUID().slice(0, 8)}@example.de`;
+    await login.submitValue('mail', mail);
+    await expect(login.heading('Bestätigungscode eingeben')).toBeVisible({ timeout: 15_000 });
+    await login.codeInput().pressSequentially(await gateway.codeFor(mail));
+
+    // The token reaches the service's landing page, on the brand's host through nginx.
+    const landing = `${origin}/api/landing/${resolves ? `${service}/qr-exists` : service}`;
+    const token = '[\\w-]+\\.[\\w-]+\\.[\\w-]+';
+    await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(landing)}\\?idtoken=${token}$`), {
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('heading', { name: 'Angemeldet' })).toBeVisible();
+    // The page, the MWS, the resolver and the landing: all the brand's own host, nothing else.
+    expect(otherOrigins(requests(), [origin, gateway.httpOrigin(brand)])).toEqual([]);
+
+    // Chromium knows every feature the Permissions-Policy names (it warns about unknown ones).
+    expect(login.consoleMessages.filter((line) => /permissions[- ]policy/i.test(line))).toEqual([]);
+  });
+
+  test(`${service}: a page of another site that frames it shows nothing usable`, async ({
+    page,
+    gateway,
+    policyViolations,
+  }) => {
+    const framed = new URL(`${gateway.httpsOrigin(brand)}/`);
+    framed.searchParams.set('service', service);
+    framed.searchParams.set('method', 'mail');
+    const refusal = /frame-ancestors 'none'/;
+    const served = page.waitForResponse((response) => response.url() === framed.href);
+    const refused = page.waitForEvent('console', (message) => refusal.test(message.text()));
+    await page.goto(gateway.framingPage(framed.href));
+    // nginx did serve the page, so what stops it is the browser honouring frame-ancestors.
+    expect((await served).status()).toBe(200);
+    await refused;
+    expect(policyViolations.filter((line) => refusal.test(line))).not.toEqual([]);
+
+    const frame = page.frameLocator('iframe');
+    await expect(frame.locator('input, textarea, button, select, a[href]')).toHaveCount(0);
+    await expect(frame.getByRole('textbox')).toHaveCount(0);
+    expect(page.frames().map((each) => new URL(each.url()).origin)).not.toContain(new URL(framed).origin);
+
+    // The refusal is what this test expects; anything else still fails it.
+    const unexpected = policyViolations.filter((line) => !refusal.test(line));
+    policyViolations.splice(0, policyViolations.length, ...unexpected);
+  });
+}
+
+function pairs(headers: { name: string; value: string }[]): [string, string][] {
+  return headers.map(({ name, value }) => [name, value]);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
