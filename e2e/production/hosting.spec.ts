@@ -191,7 +191,7 @@ for (const { service, logo, logoDark } of brands) {
         expectHeaders(response, hostHeaders(service, 'none'), pathname);
       }
       // Below /assets/ the asset rule applies to a 404 as well, Cache-Control included: Hosting's
-      // rules match paths, not answers (nginx's `add_header … always` does the same).
+      // rules match paths, not answers (nginx answers such a miss with no-store; docs/deploy.md).
       const response = await request.get(`${hosting.origin(service)}/assets/unbekannt.js`);
       expect(response.status()).toBe(404);
       expectHeaders(response, hostHeaders(service, 'asset'), '/assets/unbekannt.js');

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect as tlsConnect } from 'node:tls';
 import path from 'node:path';
@@ -86,6 +86,24 @@ for (const brand of brands) {
         expect(headerOf(answer, 'location')).toBe(
           `https://${domain}:${gateway.httpsPort}/x/y?service=${service}&a=1`,
         );
+      }
+    });
+
+    test("plain http answers a certificate authority's challenge from the ACME root", async ({ gateway }) => {
+      const token = `token-${service}`;
+      const challenges = path.join(gateway.parameters.acmeRoot, '.well-known', 'acme-challenge');
+      await mkdir(challenges, { recursive: true });
+      await writeFile(path.join(challenges, token), `${token}.key`);
+      for (const domain of brand.domains) {
+        const answer = await fetchRaw(
+          `http://${domain}:${gateway.httpPort}/.well-known/acme-challenge/${token}`,
+        );
+        expect(answer.status).toBe(200);
+        expect(answer.body.toString()).toBe(`${token}.key`);
+        const missing = await fetchRaw(
+          `http://${domain}:${gateway.httpPort}/.well-known/acme-challenge/none`,
+        );
+        expect(missing.status).toBe(404);
       }
     });
 

@@ -25,6 +25,7 @@ export const DEPLOY_FLAGS = {
   'nginx-web-root': { type: 'string', default: NGINX_DEFAULTS.webRoot },
   'nginx-certificates': { type: 'string', default: NGINX_DEFAULTS.certificateDir },
   'nginx-backend': { type: 'string', default: NGINX_DEFAULTS.backend },
+  'nginx-acme-root': { type: 'string', default: NGINX_DEFAULTS.acmeRoot },
   'firebase-project': { type: 'string', default: FIREBASE_DEFAULTS.projectId },
   'firebase-site-prefix': { type: 'string', default: FIREBASE_DEFAULTS.sitePrefix },
   'firebase-backend-service': { type: 'string', default: FIREBASE_DEFAULTS.backendService },
@@ -38,6 +39,7 @@ export function deployParameters(flags: Record<keyof typeof DEPLOY_FLAGS, string
       webRoot: flags['nginx-web-root'],
       certificateDir: flags['nginx-certificates'],
       backend: flags['nginx-backend'],
+      acmeRoot: flags['nginx-acme-root'],
     },
     firebase: {
       projectId: flags['firebase-project'],

@@ -45,6 +45,8 @@ export const PERMISSIONS_POLICY = [
   'microphone',
   'midi',
   'otp-credentials',
+  // PayPal's Buttons frame asks for it (allowpaymentrequest) for Apple Pay and Google Pay,
+  // which the page does not offer; its own button and checkout popup do not use it.
   'payment',
   'picture-in-picture',
   'private-aggregation',

@@ -14,6 +14,8 @@ export interface NginxParameters {
   certificateDir: string;
   /** The backend's address for `/api/`, as nginx's `server` takes it: `host:port` or `unix:/path`. */
   backend: string;
+  /** Where certbot's webroot plugin writes HTTP-01 challenges, served on port 80 only. */
+  acmeRoot: string;
   /** `listen` addresses; the defaults take every IPv4 and IPv6 address. */
   httpListen: readonly string[];
   httpsListen: readonly string[];
@@ -25,6 +27,7 @@ export const NGINX_DEFAULTS: NginxParameters = {
   webRoot: '/var/www/login-gateway',
   certificateDir: '/etc/ssl/login-gateway',
   backend: '127.0.0.1:8081',
+  acmeRoot: '/var/www/letsencrypt',
   httpListen: ['80', '[::]:80'],
   httpsListen: ['443', '[::]:443'],
   publicHttpsPort: 443,
@@ -38,7 +41,23 @@ const UPSTREAM = 'login_gateway_backend';
  * comes from host-headers.ts, like firebase.json's.
  */
 export function renderNginxConfig(brands: readonly ServedBrand[], parameters: NginxParameters): string {
-  for (const value of [parameters.webRoot, parameters.certificateDir, parameters.backend]) {
+  const owners = new Map<string, string>();
+  for (const { service, domains } of brands) {
+    for (const domain of domains) {
+      const owner = owners.get(domain);
+      if (owner)
+        throw new Error(
+          `${domain} is a domain of both ${owner} and ${service}; a host name serves one brand`,
+        );
+      owners.set(domain, service);
+    }
+  }
+  for (const value of [
+    parameters.webRoot,
+    parameters.certificateDir,
+    parameters.backend,
+    parameters.acmeRoot,
+  ]) {
     if (!/^[A-Za-z0-9_./:[\]-]+$/.test(value)) {
       throw new Error(`"${value}" cannot go into an nginx config: use letters, digits and _ . / : - only`);
     }
@@ -55,11 +74,15 @@ export function renderNginxConfig(brands: readonly ServedBrand[], parameters: Ng
       'return 444;',
     ]),
     ...brands.flatMap((brand) => [
-      block(`# ${brand.service}: plain HTTP only redirects.\nserver`, [
+      block(`# ${brand.service}: plain HTTP only redirects (and answers certificate challenges).\nserver`, [
         ...parameters.httpListen.map((address) => `listen ${address};`),
         `server_name ${brand.domains.join(' ')};`,
         'server_tokens off;',
-        `return 301 https://$host${https}$request_uri;`,
+        block('location ^~ /.well-known/acme-challenge/', [
+          `root ${parameters.acmeRoot};`,
+          'try_files $uri =404;',
+        ]),
+        block('location /', [`return 301 https://$host${https}$request_uri;`]),
       ]),
       brandServer(brand, parameters),
     ]),
@@ -75,6 +98,7 @@ function header(parameters: NginxParameters): string {
     `#   web root:     ${parameters.webRoot}`,
     `#   certificates: ${parameters.certificateDir}/<first domain>/{fullchain,privkey}.pem`,
     `#   backend:      ${parameters.backend}`,
+    `#   acme root:    ${parameters.acmeRoot}`,
   ].join('\n');
 }
 
@@ -122,7 +146,8 @@ function brandServer(brand: ServedBrand, parameters: NginxParameters): string {
       'proxy_http_version 1.1;',
       'proxy_set_header Connection "";',
       'proxy_set_header Host $host;',
-      'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+      // nginx is the edge: the visitor's address is the peer's, not what a client claims.
+      'proxy_set_header X-Forwarded-For $remote_addr;',
       'proxy_set_header X-Forwarded-Proto https;',
       ...Object.keys(hostHeaders(service, 'api')).map((name) => `proxy_hide_header ${name};`),
       ...headers('api'),

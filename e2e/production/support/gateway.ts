@@ -103,6 +103,7 @@ export async function startGateway(): Promise<Gateway> {
       webRoot: distDir,
       certificateDir: path.join(dir, 'certificates'),
       backend: `127.0.0.1:${backendPort}`,
+      acmeRoot: path.join(dir, 'acme'),
       httpListen: [`127.0.0.1:${httpPort}`],
       httpsListen: [`127.0.0.1:${httpsPort}`],
       publicHttpsPort: httpsPort,
@@ -201,5 +202,6 @@ export async function shippedParameters(): Promise<NginxParameters> {
     webRoot: field('web root'),
     certificateDir: field('certificates', '/<first domain>/'),
     backend: field('backend'),
+    acmeRoot: field('acme root'),
   };
 }

@@ -114,7 +114,16 @@ export async function startNginx(files: NginxFiles, ports: readonly number[]): P
     throw await failure('did not start');
   }
   const pid = child.pid;
-  return { pid, stop: () => stopChild(child, exited) };
+  // A worker that dies without its teardown must not leave nginx holding the ports.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  return {
+    pid,
+    stop: async () => {
+      process.off('exit', killOnExit);
+      await stopChild(child, exited);
+    },
+  };
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {

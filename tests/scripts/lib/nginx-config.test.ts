@@ -46,9 +46,15 @@ describe('the nginx config', () => {
   });
 
   test('answers plain HTTP only with a redirect to the same host on HTTPS', () => {
-    const redirect = blockAfter(config, '# a-ident: plain HTTP only redirects.\nserver');
+    const redirect = blockAfter(
+      config,
+      '# a-ident: plain HTTP only redirects (and answers certificate challenges).\nserver',
+    );
     expect(redirect).toContain('listen 80;');
-    expect(redirect).toContain('return 301 https://$host$request_uri;');
+    expect(blockAfter(redirect, 'location /')).toContain('return 301 https://$host$request_uri;');
+    // Let's Encrypt's HTTP-01 challenge is the one thing answered on port 80.
+    const acme = blockAfter(redirect, 'location ^~ /.well-known/acme-challenge/');
+    expect(acme).toContain('root /var/www/letsencrypt;');
     const testPorts = renderNginxConfig(brands, { ...NGINX_DEFAULTS, publicHttpsPort: 8443 });
     expect(testPorts).toContain('return 301 https://$host:8443$request_uri;');
   });
@@ -86,6 +92,7 @@ describe('the nginx config', () => {
     const api = blockAfter(httpsServer('a-dok'), 'location /api/');
     expect(api).toContain('proxy_pass http://login_gateway_backend;');
     expect(api).toContain('proxy_set_header Host $host;');
+    expect(api).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
     expect(api).toContain('proxy_hide_header Content-Security-Policy;');
     const elsewhere = renderNginxConfig(brands, { ...NGINX_DEFAULTS, backend: 'unix:/run/mws.sock' });
     expect(elsewhere).toContain('server unix:/run/mws.sock;');
@@ -103,6 +110,15 @@ describe('the nginx config', () => {
     const missing = blockAfter(server, 'location @missing');
     expect(missing).toContain('return 404;');
     expect(headersOf(missing)).toEqual(hostHeaders('a-dok', 'none'));
+  });
+
+  test('refuses a domain two brands claim, which nginx would serve for one of them only', () => {
+    expect(() =>
+      renderNginxConfig(
+        [...brands, { service: 'caac', domains: ['login.caac.example', 'login.a-ident.example'] }],
+        NGINX_DEFAULTS,
+      ),
+    ).toThrow('login.a-ident.example is a domain of both a-ident and caac; a host name serves one brand');
   });
 
   test('refuses a parameter that would break out of its directive', () => {
