@@ -5,9 +5,9 @@ import { checkRelease, DEVELOPMENT_MARKERS } from './lib/release-check.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
 // Run after `npm run build`: refuses a demo build and any folder with development code in it.
-const { values } = parseArgs({ options: { dir: { type: 'string' } } });
+const { values } = parseArgs({ options: { dir: { type: 'string' }, 'brands-dir': { type: 'string' } } });
 const dir = path.resolve(values.dir ?? path.join(projectRoot, 'dist'));
-const { brands } = await loadBrands(defaultBrandsDir);
+const { brands } = await loadBrands(path.resolve(values['brands-dir'] ?? defaultBrandsDir));
 const problems = await checkRelease(
   dir,
   brands.map((brand) => brand.service),
