@@ -28,7 +28,6 @@ export async function startForgetfulHost(service: string) {
   const root = path.join(projectRoot, 'dist-demo', service);
   const gatewayUrl = new URL(gatewayOrigin);
   gatewayUrl.searchParams.set('service', service);
-  gatewayUrl.searchParams.set('method', 'mail');
   if (service === 'a-ident') gatewayUrl.searchParams.set('qrid', 'qr-exists');
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -57,7 +56,7 @@ export async function startForgetfulHost(service: string) {
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    /** The page with the mail form, as a visitor would open it. */
+    /** The brand's first view, as a visitor would open it. */
     gatewayUrl: gatewayUrl.href,
     otherPage: `${otherOrigin}/`,
     stop: () =>

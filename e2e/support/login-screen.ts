@@ -127,12 +127,22 @@ export class LoginScreen {
     return this.page.getByRole('button', { name: /^Code erneut senden/ });
   }
 
-  /** Pastes through the real clipboard with the keyboard shortcut, so the browser's paste runs. */
+  /**
+   * Pastes through the real clipboard with the keyboard shortcut, so the browser's paste runs.
+   * The code is copied on another page, as a visitor copies it from their mail: the login page's
+   * Permissions-Policy denies it the Clipboard API, which a paste by keyboard does not need.
+   */
   async pasteCode(code: string): Promise<void> {
-    await this.page
-      .context()
-      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: this.origin });
-    await this.page.evaluate((text) => navigator.clipboard.writeText(text), code);
+    const context = this.page.context();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: demoOrigin() });
+    const mail = await context.newPage();
+    try {
+      await mail.goto(`${demoOrigin()}/`);
+      await mail.evaluate((text) => navigator.clipboard.writeText(text), code);
+    } finally {
+      await mail.close();
+    }
+    await this.page.bringToFront();
     await this.codeInput().press('ControlOrMeta+V');
   }
 
