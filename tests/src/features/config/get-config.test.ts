@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { findService, getConfig, type Config } from '../../../../src/features/config/api/get-config.ts';
 import { answer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
 
@@ -226,5 +226,44 @@ describe('findService', () => {
     const found = findService(configWith({ ...validService, firebaseConfig }), 'a-dok');
 
     expect(found.ok && found.service.firebaseConfig).toEqual(firebaseConfig);
+  });
+});
+
+describe('a release page reads the config', () => {
+  // A release build compiles __DEMO_BUILD__ as false; the schema reads it when its module loads.
+  let release: typeof import('../../../../src/features/config/api/get-config.ts');
+  const lookUp = (entry: Record<string, unknown>) =>
+    release.findService({ services: { 'a-dok': entry } }, 'a-dok');
+
+  beforeEach(async () => {
+    vi.stubGlobal('__DEMO_BUILD__', false);
+    vi.resetModules();
+    release = await import('../../../../src/features/config/api/get-config.ts');
+  });
+
+  afterEach(() => {
+    vi.resetModules();
+  });
+  test('takes an https service as a demo page does', () => {
+    expect(lookUp(validService)).toMatchObject({ ok: true });
+  });
+
+  test.each([
+    ['mwsTargetUrl', { mwsTargetUrl: 'http://127.0.0.1:8080/mws' }],
+    ['redirectUrl', { redirectUrl: 'http://localhost:8080/landing/' }],
+  ])('refuses a plain-http %s, even on this machine', (_field, change) => {
+    expect(lookUp({ ...validService, ...change })).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  test('never hands on an emulator or a stand-in SDK, whatever the config says', () => {
+    const result = lookUp({
+      ...validService,
+      firebaseConfig: { ...validService.firebaseConfig, authEmulatorUrl: 'https://emulator.example' },
+      paymentSdkUrl: 'https://stand-in.example/sdk/js',
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(release.paymentSdkUrlOf(result.service)).toBeUndefined();
+    expect(result.service).not.toHaveProperty('paymentSdkUrl');
   });
 });
