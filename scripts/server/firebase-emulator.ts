@@ -8,6 +8,8 @@ import { freePort, isPortFree } from './ports.ts';
 import type { OutboxEntry } from './reference-mws.ts';
 
 const READY_TIMEOUT_MS = 60_000;
+/** The emulators listen on IPv4 only. */
+export const EMULATOR_HOST = '127.0.0.1';
 
 export interface RunningEmulator {
   url: string;
@@ -23,6 +25,58 @@ const codesSchema = z.object({
 });
 
 /**
+ * Writes firebase.json into workDir, with `settings` (firebase.json's other keys) and the one
+ * emulator `only` on 127.0.0.1:port, its hub and logging on free ports and no UI, and starts
+ * `firebase emulators:start --only <only>` there, detached: its own process group, so stopping
+ * the group by the child's PID stops every process it started.
+ */
+export async function spawnFirebaseEmulator({
+  workDir,
+  only,
+  port,
+  projectId,
+  settings = {},
+  hubPort,
+  loggingPort,
+}: {
+  workDir: string;
+  only: 'auth' | 'hosting';
+  port: number;
+  projectId: string;
+  settings?: Record<string, unknown>;
+  /** Free ones when not given. */
+  hubPort?: number;
+  loggingPort?: number;
+}) {
+  const host = EMULATOR_HOST;
+  hubPort ??= await freePort();
+  loggingPort ??= await freePort();
+  await writeFile(
+    path.join(workDir, 'firebase.json'),
+    JSON.stringify({
+      ...settings,
+      emulators: {
+        [only]: { host, port },
+        hub: { host, port: hubPort },
+        logging: { host, port: loggingPort },
+        ui: { enabled: false },
+      },
+    }),
+  );
+  const firebase = path.join(projectRoot, 'node_modules', '.bin', 'firebase');
+  return spawn(
+    firebase,
+    ['emulators:start', '--only', only, '--project', projectId, '--config', 'firebase.json'],
+    {
+      cwd: workDir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' },
+    },
+  );
+}
+
+/**
  * Starts the Firebase Auth emulator (firebase-tools) for a demo-* project, which needs no
  * account and no network. Its hub and logging ports are picked free, so only the auth port is
  * the caller's choice. Resolves once the emulator answers, or rejects with the reason.
@@ -36,30 +90,7 @@ export async function startAuthEmulator({
 }): Promise<RunningEmulator> {
   if (!(await isPortFree(port))) throw new Error(`port ${port} is taken (set FIREBASE_AUTH_EMULATOR_PORT)`);
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-emulator-'));
-  const [hubPort, loggingPort] = [await freePort(), await freePort()];
-  const host = '127.0.0.1';
-  await writeFile(
-    path.join(workDir, 'firebase.json'),
-    JSON.stringify({
-      emulators: {
-        auth: { host, port },
-        hub: { host, port: hubPort },
-        logging: { host, port: loggingPort },
-        ui: { enabled: false },
-      },
-    }),
-  );
-  const firebase = path.join(projectRoot, 'node_modules', '.bin', 'firebase');
-  const child = spawn(
-    firebase,
-    ['emulators:start', '--only', 'auth', '--project', projectId, '--config', 'firebase.json'],
-    {
-      cwd: workDir,
-      detached: true, // its own process group, so stopping it stops the Java-free node children too
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
-    },
-  );
+  const child = await spawnFirebaseEmulator({ workDir, only: 'auth', port, projectId });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -78,7 +109,7 @@ export async function startAuthEmulator({
     await rm(workDir, { recursive: true, force: true });
   };
 
-  const url = `http://${host}:${port}`;
+  const url = `http://${EMULATOR_HOST}:${port}`;
   const ready = await Promise.race([waitUntilAnswering(url), exited.then(() => false)]);
   if (!ready) {
     await stop();

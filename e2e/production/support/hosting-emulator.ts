@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +10,7 @@ import {
   type FirebaseHostingParameters,
 } from '../../../scripts/lib/firebase-hosting.ts';
 import { loadBrands } from '../../../scripts/lib/load-brands.ts';
+import { spawnFirebaseEmulator } from '../../../scripts/server/firebase-emulator.ts';
 import { freePort } from '../../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
 
@@ -20,7 +20,6 @@ export const releaseDir = path.join(projectRoot, 'dist');
 /** A demo-* project needs no account and no network; its own id, apart from the Auth emulator's. */
 export const PROJECT_ID = 'demo-login-gateway-hosting';
 const READY_TIMEOUT_MS = 60_000;
-const HOST = '127.0.0.1';
 
 const hostingSchema = z.looseObject({
   target: z.string(),
@@ -154,30 +153,15 @@ async function launch(
   ) {
     hostingPort = await freePort();
   }
-  await writeFile(
-    path.join(workDir, 'firebase.json'),
-    JSON.stringify({
-      ...rawConfig,
-      emulators: {
-        hosting: { host: HOST, port: hostingPort },
-        hub: { host: HOST, port: hubPort },
-        logging: { host: HOST, port: loggingPort },
-        ui: { enabled: false },
-      },
-    }),
-  );
-
-  const firebase = path.join(projectRoot, 'node_modules', '.bin', 'firebase');
-  const child = spawn(
-    firebase,
-    ['emulators:start', '--only', 'hosting', '--project', PROJECT_ID, '--config', 'firebase.json'],
-    {
-      cwd: workDir,
-      detached: true, // its own process group, stopped as a whole by its PID
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' },
-    },
-  );
+  const child = await spawnFirebaseEmulator({
+    workDir,
+    only: 'hosting',
+    port: hostingPort,
+    projectId: PROJECT_ID,
+    settings: rawConfig,
+    hubPort,
+    loggingPort,
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
