@@ -13,12 +13,13 @@ export interface SvgInspection {
   viewBox?: ViewBox;
 }
 
-interface XmlElement {
+/** An element of a parsed SVG; attribute values are as written (entities not yet decoded). */
+export interface XmlElement {
   name: string;
   attributes: Record<string, string>;
   children: XmlNode[];
 }
-type XmlNode = XmlElement | { text: string };
+export type XmlNode = XmlElement | { text: string };
 
 const SELF_CONTAINED = 'expected a self-contained drawing';
 const FORBIDDEN_ELEMENTS = new Set([
@@ -68,8 +69,7 @@ export function inspectSvg(text: string): SvgInspection {
     return { problems: [`declares entities in its DOCTYPE; ${SELF_CONTAINED} without entities`] };
   }
 
-  const nodes = toNodes(parser.parse(text));
-  const elements = nodes.filter((node): node is XmlElement => 'name' in node);
+  const elements = parseElements(text);
   const instruction = elements.find((element) => element.name.startsWith('?') && element.name !== '?xml');
   if (instruction) {
     return { problems: [`contains the processing instruction <${instruction.name}>; ${SELF_CONTAINED}`] };
@@ -88,6 +88,19 @@ export function inspectSvg(text: string): SvgInspection {
   }
   walk(root, (problem) => problems.add(`${problem}; ${SELF_CONTAINED}`));
   return { problems: [...problems], viewBox };
+}
+
+/**
+ * The root <svg> element of a file inspectSvg accepted (undefined for any other text). For the
+ * checks that read what a drawing paints; they must decode values with decodeXml.
+ */
+export function parseSvg(text: string): XmlElement | undefined {
+  if (inspectSvg(text).problems.length > 0) return undefined;
+  return parseElements(text).find((element) => element.name === 'svg');
+}
+
+function parseElements(text: string): XmlElement[] {
+  return toNodes(parser.parse(text)).filter((node): node is XmlElement => 'name' in node);
 }
 
 function walk(element: XmlElement, report: (problem: string) => void): void {
@@ -140,7 +153,8 @@ function parseViewBox(value: string | undefined): ViewBox | undefined {
   return width > 0 && height > 0 ? { x, y, width, height } : undefined;
 }
 
-function decodeXml(text: string): string {
+/** An attribute value or text as a browser reads it: character and the five named entities decoded. */
+export function decodeXml(text: string): string {
   const named: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
   return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (entity, body: string) => {
     if (body.startsWith('#')) {
