@@ -12,8 +12,10 @@ import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts'
  * the demo build in dist-demo/, and the Firebase Auth emulator, each on a free port. Both stop after the run.
  */
 export default async function globalSetup() {
-  const distDir = path.join(projectRoot, 'dist-demo');
-  if (!existsSync(distDir)) throw new Error('No dist-demo/ to test: run `npm run build -- --demo` first.');
+  // E2E_DIST_DIR: another demo build (`npm run build -- --demo --out-dir <dir>`), so two runs can
+  // test different builds side by side.
+  const distDir = path.resolve(process.env.E2E_DIST_DIR ?? path.join(projectRoot, 'dist-demo'));
+  if (!existsSync(distDir)) throw new Error(`No ${distDir} to test: run \`npm run build -- --demo\` first.`);
   const { brands, invalid } = await loadBrands(defaultBrandsDir);
   const emulator = await startAuthEmulator({ port: await freePort(), projectId: DEV_FIREBASE_PROJECT });
   const port = await freePort();
