@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { buildBrands } from './lib/build-brands.ts';
 import { DEPLOY_FLAGS, deployParameters, writeDeployConfigs } from './lib/deploy-configs.ts';
 import { loadBrands } from './lib/load-brands.ts';
-import { formatBuildTable } from './lib/report.ts';
+import { formatBuildTable, formatInvalidBrands, formatWarnings } from './lib/report.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
 const { values } = parseArgs({
@@ -37,7 +37,15 @@ if (result.ok) {
     const { brands } = await loadBrands(brandsDir);
     await writeDeployConfigs(outDir, brands, deployParameters(values));
   }
+  if (result.invalid.length > 0) {
+    const heading = 'invalid brand folder(s) not built (a build of all brands refuses them)';
+    console.warn(`⚠ ${formatInvalidBrands(result.invalid, heading)}\n`);
+  }
+  if (result.warnings.length > 0) console.warn(`${formatWarnings(result.warnings)}\n`);
   console.log(formatBuildTable(result.rows));
+  if (result.refreshed.length > 0) {
+    console.log(`\nRefreshed with the new shared app: ${result.refreshed.join(', ')}.`);
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   console.log(
     `\nBuilt ${result.rows.length} brand(s) as a ${build} in ${seconds} s (favicons from cache: ${result.faviconsFromCache}).`,

@@ -12,10 +12,14 @@ const { values } = parseArgs({
 });
 
 const { brands, invalid } = await loadBrands(defaultBrandsDir);
-if (invalid.length > 0) {
-  console.error(formatInvalidBrands(invalid));
+// Another folder's problems do not stop work on this one; the dev server leaves those brands out.
+const ownInvalid = invalid.filter((b) => b.service === values.brand);
+if (ownInvalid.length > 0) {
+  console.error(formatInvalidBrands(ownInvalid));
   process.exit(1);
 }
+if (invalid.length > 0)
+  console.warn(`⚠ ${formatInvalidBrands(invalid, 'invalid brand folder(s) left out')}\n`);
 const brand = values.brand === undefined ? undefined : brands.find((b) => b.service === values.brand);
 if (values.brand !== undefined && !brand) {
   console.error(

@@ -8,7 +8,7 @@ import { createAppConfig } from '../vite/app-config.ts';
 import { brandMarker } from './bake-html.ts';
 import type { BuildKind } from './csp.ts';
 import { emitBrand, type BuiltApp } from './emit-brand.ts';
-import { loadBrands, type Brand } from './load-brands.ts';
+import { loadBrands, type Brand, type InvalidBrand } from './load-brands.ts';
 import { isPrecompressedTwin, precompressTree } from './precompress.ts';
 import { formatInvalidBrands, type BrandReportRow } from './report.ts';
 
@@ -16,8 +16,13 @@ export interface BuildOptions {
   brandsDir: string;
   outDir: string;
   cacheDir: string;
-  /** Build this one brand only; the others in outDir are left as they are. */
+  /**
+   * Build this brand. Other folders' problems do not stop it; the other brand folders already in
+   * outDir are refreshed with the new shared app, since it carries every brand's data.
+   */
   only?: string;
+  /** Build every valid brand and report the invalid ones instead of failing (the demo server). */
+  skipInvalid?: boolean;
   /** A release by default; a demo build keeps the development switches (docs/deploy.md). */
   build?: BuildKind;
 }
@@ -37,29 +42,55 @@ export interface ChunkSummary {
 }
 
 export type BuildResult =
-  | { ok: true; rows: BrandReportRow[]; faviconsFromCache: number; chunks: ChunkSummary[] }
+  | {
+      ok: true;
+      /** The brands built, or with --brand the one asked for; refreshed folders are not rows. */
+      rows: BrandReportRow[];
+      /** Folders of other brands this build rewrote with its shared app (one-brand builds). */
+      refreshed: string[];
+      /** Folders that could not be built; the build went on without them. */
+      invalid: InvalidBrand[];
+      /** Warnings of the brands built, e.g. a favicon cut from the logo. */
+      warnings: BrandWarnings[];
+      faviconsFromCache: number;
+      chunks: ChunkSummary[];
+    }
   | { ok: false; message: string };
+
+export interface BrandWarnings {
+  service: string;
+  warnings: string[];
+}
 
 const viteManifestSchema = z.record(z.string(), z.object({ file: z.string() }));
 
 /**
- * Builds the shared app once with Vite, then emits one deployable folder per brand. Every brand
- * is validated even for a one-brand build, because the shared bundle carries all of them.
+ * Builds the shared app once with Vite, then emits one deployable folder per brand. A release
+ * (no `only`, no `skipInvalid`) must be whole, so any invalid folder fails it; a one-brand build
+ * and the demo server build what they can and report the rest (docs/decisions/010).
  */
 export async function buildBrands({
   brandsDir,
   outDir,
   cacheDir,
   only,
+  skipInvalid = false,
   build = 'release',
 }: BuildOptions): Promise<BuildResult> {
   const { brands, invalid } = await loadBrands(brandsDir);
-  if (invalid.length > 0) return { ok: false, message: formatInvalidBrands(invalid) };
+  const onlyInvalid = invalid.find((brand) => brand.service === only);
+  if (onlyInvalid) return { ok: false, message: formatInvalidBrands([onlyInvalid]) };
+  if (invalid.length > 0 && only === undefined && !skipInvalid) {
+    return { ok: false, message: formatInvalidBrands(invalid) };
+  }
   const selected = only === undefined ? brands : brands.filter((brand) => brand.service === only);
-  if (selected.length === 0) {
+  if (only !== undefined && selected.length === 0) {
     return {
       ok: false,
-      message: `unknown brand "${only}"; the brands are: ${brands.map((b) => b.service).join(', ')}`,
+      message: `unknown brand "${only}"; the brands are: ${[...brands, ...invalid]
+        .map((b) => b.service)
+        .sort()
+        .join(', ')}`,
     };
   }
 
@@ -68,15 +99,30 @@ export async function buildBrands({
   const stagingDir = await mkdtemp(path.join(outDir, '.staging-'));
   try {
     const app = await buildApp(brands, stagingDir, build);
-    if (only === undefined) await removeBrandFolders(outDir);
+    // Every earlier brand folder goes: the ones this build does not write would keep the old
+    // shared app, with old data of the brand just built.
+    const earlier = await removeBrandFolders(outDir);
+    const refreshed =
+      only === undefined ? [] : brands.filter((b) => b.service !== only && earlier.includes(b.service));
     const emitted = await Promise.all(
-      selected.map((brand) => emitBrand(brand, app, outDir, cacheDir, build)),
+      [...selected, ...refreshed].map((brand) => emitBrand(brand, app, outDir, cacheDir, build)),
     );
     const rows = await Promise.all(
-      emitted.map(async ({ dir }) => ({ service: path.basename(dir), ...(await measureFolder(dir)) })),
+      emitted
+        .slice(0, selected.length)
+        .map(async ({ dir }) => ({ service: path.basename(dir), ...(await measureFolder(dir)) })),
     );
-    const faviconsFromCache = emitted.filter((e) => e.faviconsFromCache).length;
-    return { ok: true, rows, faviconsFromCache, chunks: app.chunks };
+    return {
+      ok: true,
+      rows,
+      refreshed: refreshed.map((brand) => brand.service),
+      invalid,
+      warnings: selected
+        .filter((b) => b.warnings.length > 0)
+        .map(({ service, warnings }) => ({ service, warnings })),
+      faviconsFromCache: emitted.slice(0, selected.length).filter((e) => e.faviconsFromCache).length,
+      chunks: app.chunks,
+    };
   } finally {
     await rm(stagingDir, { recursive: true, force: true });
   }
@@ -140,21 +186,25 @@ export function summarizeChunks(output: Awaited<ReturnType<typeof build>>): Chun
 }
 
 /**
- * Clears what an earlier build emitted, including brands deleted since, but nothing else: an
+ * Clears what an earlier build emitted, including brands deleted since or now invalid, but
+ * nothing else, and names the folders it removed: an
  * --out-dir pointed at the wrong folder must not cost its contents. A folder is ours when its
  * index.html carries the brand marker bakeIndexHtml writes for that very folder name.
  */
-async function removeBrandFolders(outDir: string): Promise<void> {
+async function removeBrandFolders(outDir: string): Promise<string[]> {
   const entries = await readdir(outDir, { withFileTypes: true }).catch((): Dirent[] => []);
-  await Promise.all(
+  const removed = await Promise.all(
     entries
       .filter((entry) => entry.isDirectory())
       .map(async (entry) => {
         const dir = path.join(outDir, entry.name);
         const html = await readFile(path.join(dir, 'index.html'), 'utf8').catch(() => '');
-        if (html.includes(brandMarker(entry.name))) await rm(dir, { recursive: true, force: true });
+        if (!html.includes(brandMarker(entry.name))) return [];
+        await rm(dir, { recursive: true, force: true });
+        return [entry.name];
       }),
   );
+  return removed.flat();
 }
 
 /** Files and their gzip size; a precompressed twin is another encoding of a file, not a file. */

@@ -1,8 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { contrastRatio } from '../../src/lib/contrast.ts';
 import { brandJsonSchema, fieldExpectations, type BrandJson } from './brand-schema.ts';
+import { decodeUtf8, sniffFileType } from './file-type.ts';
 import { inspectSvg, type ViewBox } from './svg-check.ts';
 
 export interface Brand extends BrandJson {
@@ -14,6 +15,8 @@ export interface Brand extends BrandJson {
   logo: SvgFile;
   logoDark?: SvgFile;
   icon?: SvgFile;
+  /** What works but may not be what the brand manager wants, e.g. a favicon cut from the logo. */
+  warnings: string[];
 }
 
 export interface SvgFile {
@@ -33,6 +36,12 @@ export interface LoadedBrands {
 
 const SERVICE_KEY = /^[a-z0-9][a-z0-9_-]{2,}$/;
 const MIN_ACCENT_CONTRAST = 4.5;
+/**
+ * Every brand folder of a build ships every brand's logos (a page can show another service), so
+ * one heavy logo weighs on all fifteen sites. An SVG is measured with its whitespace removed, so
+ * indentation costs nothing; a larger file is not read at all.
+ */
+export const SIZE_LIMITS = { svg: 50 * 1024, brandJson: 16 * 1024, unread: 2 * 1024 * 1024 };
 const KNOWN_FILES = new Map([
   ['brand.json', 'the brand settings'],
   ['logo.svg', 'the wordmark above the form'],
@@ -59,11 +68,7 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrands> {
 export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
   const service = path.basename(dir);
   const problems: string[] = [];
-  if (!SERVICE_KEY.test(service)) {
-    problems.push(
-      `folder name "${service}" is not a service key; expected at least 3 lower-case letters, digits, "-" or "_", starting with a letter or digit`,
-    );
-  }
+  if (!SERVICE_KEY.test(service)) problems.push(folderNameProblem(service));
 
   const files = (await readdir(dir)).filter((name) => !name.startsWith('.'));
   for (const name of files) {
@@ -79,7 +84,64 @@ export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
 
   if (problems.length > 0 || !brandJson || !logo) return { service, problems };
   const themeColor = brandJson.themeColor ?? brandJson.accentColor;
-  return { ...brandJson, themeColor, service, dir, logo, logoDark, icon };
+  const warnings = icon ? [] : [missingIconWarning(logo)];
+  return { ...brandJson, themeColor, service, dir, logo, logoDark, icon, warnings };
+}
+
+function folderNameProblem(name: string): string {
+  const suggestion = name
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '');
+  const rename =
+    SERVICE_KEY.test(suggestion) && suggestion !== name ? ` Rename the folder, e.g. to "${suggestion}".` : '';
+  return (
+    `folder name "${name}" is not a service key; expected at least 3 lower-case letters, digits, "-" or "_", ` +
+    `starting with a letter or digit, and exactly the service's key in the gateway config.${rename}`
+  );
+}
+
+/**
+ * Not an error: the brand works, with a favicon a brand manager should see before shipping
+ * (docs/decisions/010-brand-folders-build-alone.md).
+ */
+function missingIconWarning({ viewBox: { width, height } }: SvgFile): string {
+  const scale = 16 / Math.max(width, height);
+  const [w, h] = [width, height].map((side) => Math.max(1, Math.round(side * scale)));
+  return (
+    `icon.svg: missing; the favicon will be logo.svg (${formatNumber(width)} × ${formatNumber(height)}) fitted into a square, ` +
+    `so in a 16 × 16 px browser tab the drawing is ${w} × ${h} px. Add icon.svg, a square drawing of the brand's mark, for a readable favicon.`
+  );
+}
+
+/**
+ * The file's text, or undefined with a problem when it is too big, of another type or not
+ * UTF-8. `what` names what the file should be ("an SVG drawing").
+ */
+async function readTextFile(
+  file: string,
+  name: string,
+  what: string,
+  problems: string[],
+): Promise<string | undefined> {
+  const { size } = await stat(file);
+  if (size > SIZE_LIMITS.unread) {
+    problems.push(`${name}: is ${formatSize(size)}; expected ${what} of a few kilobytes. It was not read.`);
+    return undefined;
+  }
+  const bytes = await readFile(file);
+  const type = sniffFileType(bytes);
+  const text = type === undefined ? decodeUtf8(bytes) : undefined;
+  if (text === undefined) {
+    problems.push(
+      `${name}: this is ${type ?? 'text in another encoding than UTF-8'}, not ${what}; ` +
+        (name === 'brand.json'
+          ? 'expected the brand settings as UTF-8 JSON text (see docs/brands.md).'
+          : 'expected an SVG file. Renaming a file does not convert it: export the drawing as SVG ' +
+            '(e.g. Illustrator: File → Export → Export As… → SVG; Figma: Export → SVG), saved as UTF-8.'),
+    );
+  }
+  return text;
 }
 
 async function readBrandJson(
@@ -91,9 +153,17 @@ async function readBrandJson(
     problems.push('brand.json: missing; every brand needs one (see docs/brands.md)');
     return undefined;
   }
+  const text = await readTextFile(path.join(dir, 'brand.json'), 'brand.json', 'a JSON text', problems);
+  if (text === undefined) return undefined;
+  if (Buffer.byteLength(text) > SIZE_LIMITS.brandJson) {
+    problems.push(
+      `brand.json: is ${formatSize(Buffer.byteLength(text))}; expected at most ${formatSize(SIZE_LIMITS.brandJson)} (it holds only the settings in docs/brands.md)`,
+    );
+    return undefined;
+  }
   let data: unknown;
   try {
-    data = JSON.parse(await readFile(path.join(dir, 'brand.json'), 'utf8'));
+    data = JSON.parse(text);
   } catch (error) {
     problems.push(`brand.json: is not valid JSON (${(error as Error).message})`);
     return undefined;
@@ -126,7 +196,17 @@ async function readSvg(
     if (required) problems.push(`${name}: missing; expected ${KNOWN_FILES.get(name)} as an SVG file`);
     return undefined;
   }
-  const text = await readFile(path.join(dir, name), 'utf8');
+  const text = await readTextFile(path.join(dir, name), name, 'an SVG drawing', problems);
+  if (text === undefined) return undefined;
+  const size = Buffer.byteLength(text.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim());
+  if (size > SIZE_LIMITS.svg) {
+    problems.push(
+      `${name}: is ${formatSize(size)} with its whitespace removed; expected at most ${formatSize(SIZE_LIMITS.svg)}. ` +
+        "Every brand's site carries every brand's logos, so run it through an optimiser such as SVGO, " +
+        'simplify its paths, or embed a smaller image.',
+    );
+    return undefined;
+  }
   const inspection = inspectSvg(text);
   problems.push(...inspection.problems.map((problem) => `${name}: ${problem}`));
   return inspection.problems.length === 0 && inspection.viewBox
@@ -187,6 +267,14 @@ function describeType(value: unknown): string {
 /** Rounds down, so a ratio just under the minimum never prints as the minimum. */
 function formatRatio(ratio: number): string {
   return (Math.floor(ratio * 100) / 100).toFixed(2);
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function formatNumber(value: number): string {
+  return String(Math.round(value * 100) / 100);
 }
 
 function describeKnownFiles(): string {

@@ -1,3 +1,4 @@
+import type { BrandWarnings } from './build-brands.ts';
 import type { InvalidBrand } from './load-brands.ts';
 
 export interface BrandReportRow {
@@ -7,10 +8,19 @@ export interface BrandReportRow {
 }
 
 /** Every invalid brand with all of its problems, ready for a brand manager to act on. */
-export function formatInvalidBrands(invalid: InvalidBrand[]): string {
-  const lines = [`${invalid.length} invalid brand folder(s): ${invalid.map((b) => b.service).join(', ')}`];
+export function formatInvalidBrands(invalid: InvalidBrand[], heading = 'invalid brand folder(s)'): string {
+  const lines = [`${invalid.length} ${heading}: ${invalid.map((b) => b.service).join(', ')}`];
   for (const { service, problems } of invalid) {
     lines.push('', `  brands/${service}/`, ...problems.map((problem) => `    ✗ ${problem}`));
+  }
+  return lines.join('\n');
+}
+
+/** Warnings of brands that build, under the same folder headings as the problems. */
+export function formatWarnings(warned: BrandWarnings[]): string {
+  const lines = [`Warnings for ${warned.length} brand folder(s): ${warned.map((b) => b.service).join(', ')}`];
+  for (const { service, warnings } of warned) {
+    lines.push('', `  brands/${service}/`, ...warnings.map((warning) => `    ⚠ ${warning}`));
   }
   return lines.join('\n');
 }

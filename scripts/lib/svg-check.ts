@@ -86,7 +86,9 @@ export function inspectSvg(text: string): SvgInspection {
       'has no usable viewBox on its <svg> element; expected e.g. viewBox="0 0 200 48" so it can scale',
     );
   }
-  walk(root, (problem) => problems.add(`${problem}; ${SELF_CONTAINED}`));
+  walk(root, (problem) =>
+    problems.add(problem.includes('; expected') ? problem : `${problem}; ${SELF_CONTAINED}`),
+  );
   return { problems: [...problems], viewBox };
 }
 
@@ -114,30 +116,44 @@ function walk(element: XmlElement, report: (problem: string) => void): void {
     const compact = value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
     if (lowerName.startsWith('on')) report(`contains an event handler attribute (${name}=)`);
     if (compact.includes('javascript:')) report('contains a javascript: address');
-    const addresses = localName(name) === 'values' ? compact.split(';') : [compact];
-    if (URL_ATTRIBUTES.has(localName(name)) && addresses.some(isOutsideAddress)) {
-      report('refers to an outside resource');
-    }
-    if (lowerName === 'style') checkCss(value, report);
+    const addresses = localName(name) === 'values' ? value.split(';') : [value];
+    const outside = URL_ATTRIBUTES.has(localName(name)) ? addresses.find(isOutsideAddress) : undefined;
+    if (outside !== undefined) report(outsideReference(`the ${name} of <${element.name}>`, outside));
+    if (lowerName === 'style') checkCss(value, `the style attribute of <${element.name}>`, report);
   }
 
   for (const child of element.children) {
     if ('name' in child) walk(child, report);
-    else if (localName(element.name) === 'style') checkCss(decodeXml(child.text), report);
+    else if (localName(element.name) === 'style') checkCss(decodeXml(child.text), '<style>', report);
   }
 }
 
-function checkCss(css: string, report: (problem: string) => void): void {
+function checkCss(css: string, where: string, report: (problem: string) => void): void {
   // CSS escapes can spell any word (u\72l is url), so none are allowed.
   if (css.includes('\\')) report('uses a CSS escape');
-  if (/@import/i.test(css)) report('refers to an outside resource');
-  for (const [, address = ''] of css.matchAll(/url\(\s*['"]?([^'")]*)/gi)) {
-    if (isOutsideAddress(address.replace(/\s/g, '').toLowerCase())) report('refers to an outside resource');
+  for (const [, address = ''] of css.matchAll(/@import\s*(?:url\()?\s*['"]?([^'");\s]*)/gi)) {
+    report(outsideReference(`an @import in ${where}`, address));
   }
+  for (const [, address = ''] of css.matchAll(/url\(\s*['"]?([^'")]*)/gi)) {
+    if (isOutsideAddress(address)) report(outsideReference(`a url() in ${where}`, address));
+  }
+}
+
+/**
+ * Names where the reference is, what it loads and how to do without it. It ends in its own
+ * "expected", so walk's generic one is not added.
+ */
+function outsideReference(where: string, address: string): string {
+  const shown = address.trim().length > 80 ? `${address.trim().slice(0, 77)}…` : address.trim();
+  const fix = /^\s*data:/i.test(address)
+    ? 'expected only PNG, JPEG, GIF or WebP images as data: addresses; draw the embedded SVG into this file instead'
+    : 'expected a self-contained drawing: embed it instead, by drawing it in this file or by putting the image in as a data: address (PNG, JPEG, GIF or WebP)';
+  return `${where} refers to the outside resource ${shown}; ${fix}`;
 }
 
 /** Anything but a reference inside the document or an embedded raster image. */
-function isOutsideAddress(compact: string): boolean {
+function isOutsideAddress(address: string): boolean {
+  const compact = address.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
   if (compact.startsWith('data:')) return !RASTER_DATA.test(compact);
   return /^(https?:|\/\/)/.test(compact) || compact.startsWith('javascript:');
 }

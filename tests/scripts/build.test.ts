@@ -18,7 +18,7 @@ import { checkRelease } from '../../scripts/lib/release-check.ts';
 import { squareSvg } from '../../scripts/lib/favicons.ts';
 import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
-import { copyRealBrands, makeTempDir, readJson, writeBrandFolder } from './brand-fixtures.ts';
+import { copyRealBrands, makeTempDir, readJson, validSvg, writeBrandFolder } from './brand-fixtures.ts';
 
 const run = promisify(execFile);
 const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
@@ -279,17 +279,66 @@ describe('building into a folder that holds other things', () => {
 });
 
 describe('building one brand', () => {
-  test('emits only that brand and leaves the other folders alone', async () => {
-    const [outDir, cacheDir] = await Promise.all([makeTempDir('dist-'), makeTempDir('cache-')]);
+  test('builds it despite another invalid folder, and leaves no folder with stale data of it', async () => {
+    const [brandsDir, outDir, cacheDir] = await Promise.all([
+      copyRealBrands(),
+      makeTempDir('dist-'),
+      makeTempDir('cache-'),
+    ]);
     try {
       await writeBrandFolder(outDir, 'left-alone', {});
-      const result = await buildBrands({ brandsDir: defaultBrandsDir, outDir, cacheDir, only: 'wdpall' });
-      expect(result).toMatchObject({ ok: true, rows: [{ service: 'wdpall' }] });
-      expect((await readdir(outDir)).sort()).toEqual(['left-alone', 'wdpall']);
+      expect(await buildBrands({ brandsDir, outDir, cacheDir })).toMatchObject({ ok: true });
+      const brandChunks = async (service: string) =>
+        (await readdir(path.join(outDir, service, 'assets'))).filter((file) => /^caac-.*\.js$/.test(file));
+      const [oldChunk] = await brandChunks('wdpall');
+
+      // caac gets a new accent; wdwd breaks; a folder with a space in its name appears.
+      const caacJson = path.join(brandsDir, 'caac', 'brand.json');
+      await writeFile(caacJson, (await readFile(caacJson, 'utf8')).replace('#b91c1c', '#9a1b1b'));
+      await rm(path.join(brandsDir, 'wdwd', 'logo.svg'));
+      await writeBrandFolder(brandsDir, 'wd news', {});
+      const result = await buildBrands({ brandsDir, outDir, cacheDir, only: 'caac' });
+
+      expect(result).toMatchObject({
+        ok: true,
+        rows: [{ service: 'caac' }],
+        invalid: [{ service: 'wd news' }, { service: 'wdwd' }],
+      });
+      const folders = (await readdir(outDir)).sort();
+      expect(folders).toContain('left-alone');
+      // The broken brand's old folder would carry the old shared app, so it is gone.
+      expect(folders).not.toContain('wdwd');
+      expect(result.ok && result.refreshed).toHaveLength(13);
+      for (const service of folders.filter((name) => name !== 'left-alone')) {
+        const chunks = await brandChunks(service);
+        expect(chunks, service).toHaveLength(1);
+        expect(chunks[0], service).not.toBe(oldChunk);
+        expect(await readFile(path.join(outDir, service, 'assets', chunks[0] ?? ''), 'utf8')).toContain(
+          '#9a1b1b',
+        );
+      }
     } finally {
-      await Promise.all([outDir, cacheDir].map((dir) => rm(dir, { recursive: true, force: true })));
+      await Promise.all(
+        [brandsDir, outDir, cacheDir].map((dir) => rm(dir, { recursive: true, force: true })),
+      );
     }
-  }, 60_000);
+  }, 120_000);
+
+  test("fails on its own folder's problems, naming them", async () => {
+    const brandsDir = await copyRealBrands();
+    try {
+      await rm(path.join(brandsDir, 'caac', 'logo.svg'));
+      const result = await buildBrands({
+        brandsDir,
+        outDir: '/nonexistent',
+        cacheDir: '/nonexistent',
+        only: 'caac',
+      });
+      expect(result).toEqual({ ok: false, message: expect.stringContaining('✗ logo.svg: missing') });
+    } finally {
+      await rm(brandsDir, { recursive: true, force: true });
+    }
+  });
 
   test('refuses an unknown brand and lists the known ones', async () => {
     const result = await buildBrands({
@@ -303,6 +352,43 @@ describe('building one brand', () => {
       message: expect.stringMatching(/^unknown brand "nope"; the brands are: a-dok, /),
     });
   });
+});
+
+describe('building for the demo server, which serves what it can', () => {
+  test('builds every valid brand and reports the invalid ones', async () => {
+    const [brandsDir, outDir, cacheDir] = await Promise.all([
+      makeTempDir(),
+      makeTempDir('dist-'),
+      makeTempDir('cache-'),
+    ]);
+    try {
+      await writeBrandFolder(brandsDir, 'good-one', { 'icon.svg': validSvg });
+      await writeBrandFolder(brandsDir, 'no-icon');
+      await writeBrandFolder(brandsDir, 'Bad Name');
+      const result = await buildBrands({ brandsDir, outDir, cacheDir, skipInvalid: true, build: 'demo' });
+      expect(result).toMatchObject({
+        ok: true,
+        rows: [{ service: 'good-one' }, { service: 'no-icon' }],
+        invalid: [
+          {
+            service: 'Bad Name',
+            problems: [expect.stringContaining('Rename the folder, e.g. to "bad-name"')],
+          },
+        ],
+        warnings: [
+          {
+            service: 'no-icon',
+            warnings: [expect.stringMatching(/^icon\.svg: missing; the favicon will be logo\.svg/)],
+          },
+        ],
+      });
+      expect((await readdir(outDir)).sort()).toEqual(['good-one', 'no-icon']);
+    } finally {
+      await Promise.all(
+        [brandsDir, outDir, cacheDir].map((dir) => rm(dir, { recursive: true, force: true })),
+      );
+    }
+  }, 60_000);
 });
 
 describe('the build command with broken brand folders', () => {

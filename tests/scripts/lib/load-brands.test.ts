@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadBrand, loadBrands } from '../../../scripts/lib/load-brands.ts';
 import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
@@ -197,9 +199,15 @@ describe('a broken brand folder names the file, the field, the problem and what 
     expect(await problemsOf(files)).toContainEqual(expect.stringContaining(message));
   });
 
-  test('a folder name that is not a service key', async () => {
-    expect(await problemsOf({}, 'AB')).toEqual([
-      'folder name "AB" is not a service key; expected at least 3 lower-case letters, digits, "-" or "_", starting with a letter or digit',
+  test.each([
+    ['AB', ''],
+    ['wd news', ' Rename the folder, e.g. to "wd-news".'],
+    ['RapiDoc', ' Rename the folder, e.g. to "rapidoc".'],
+    ['_wdmaps', ' Rename the folder, e.g. to "wdmaps".'],
+  ])('a folder name that is not a service key: %j', async (name, rename) => {
+    expect(await problemsOf({}, name)).toEqual([
+      `folder name "${name}" is not a service key; expected at least 3 lower-case letters, digits, "-" or "_", ` +
+        `starting with a letter or digit, and exactly the service's key in the gateway config.${rename}`,
     ]);
   });
 
@@ -230,6 +238,118 @@ describe('a broken brand folder names the file, the field, the problem and what 
       'logo.svg: missing; expected the wordmark above the form as an SVG file',
       'icon.svg: is empty; expected an SVG image',
     ]);
+  });
+});
+
+describe('a file of the wrong kind or size says what it is', () => {
+  async function problemsWithFile(name: string, bytes: Buffer) {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    const dir = await writeBrandFolder(brandsDir, 'test-brand');
+    await writeFile(path.join(dir, name), bytes);
+    const result = await loadBrand(dir);
+    return 'problems' in result ? result.problems : [];
+  }
+  const png = () =>
+    sharp({ create: { width: 4, height: 4, channels: 4, background: '#0b5cad' } })
+      .png()
+      .toBuffer();
+
+  test('a PNG renamed to logo.svg', async () => {
+    expect(await problemsWithFile('logo.svg', await png())).toEqual([
+      expect.stringMatching(
+        /^logo\.svg: this is a PNG image, not an SVG drawing; expected an SVG file\. Renaming a file does not convert it: export the drawing as SVG/,
+      ),
+    ]);
+  });
+
+  test.each<[string, string, Buffer, RegExp]>([
+    [
+      'a JPEG',
+      'icon.svg',
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+      /^icon\.svg: this is a JPEG image, not an SVG drawing; /,
+    ],
+    [
+      'a web page',
+      'logo.svg',
+      Buffer.from('<!DOCTYPE html><html><body>GitHub</body></html>'),
+      /^logo\.svg: this is a web page \(HTML\), perhaps saved from a browser, not an SVG drawing; /,
+    ],
+    [
+      'an Illustrator file',
+      'logo-dark.svg',
+      Buffer.from('%PDF-1.6\n%âãÏÓ'),
+      /^logo-dark\.svg: this is a PDF document \(or an Illustrator file\), not an SVG drawing; /,
+    ],
+    [
+      'a compressed SVG',
+      'logo.svg',
+      Buffer.from([0x1f, 0x8b, 8, 0, 0, 0]),
+      /^logo\.svg: this is a gzip-compressed file \(an \.svgz\?\), not an SVG drawing; /,
+    ],
+    [
+      'Latin-1 text',
+      'logo.svg',
+      Buffer.from('<svg viewBox="0 0 1 1"><title>M\xfcller</title></svg>', 'latin1'),
+      /^logo\.svg: this is text in another encoding than UTF-8, not an SVG drawing; .*saved as UTF-8\.$/,
+    ],
+    [
+      'a PNG named brand.json',
+      'brand.json',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]),
+      /^brand\.json: this is a PNG image, not a JSON text; expected the brand settings as UTF-8 JSON text/,
+    ],
+  ])('%s', async (_case, name, bytes, message) => {
+    expect(await problemsWithFile(name, bytes)).toEqual([expect.stringMatching(message)]);
+  });
+
+  test('an SVG over 50 KB without its whitespace, with the measured size', async () => {
+    const heavy = validSvg.replace('</svg>', `<path d="M0 0${' L1 1'.repeat(11_000)}"/></svg>`);
+    expect(await problemsWithFile('logo.svg', Buffer.from(heavy))).toEqual([
+      'logo.svg: is 53.8 KB with its whitespace removed; expected at most 50.0 KB. ' +
+        "Every brand's site carries every brand's logos, so run it through an optimiser such as SVGO, simplify its paths, or embed a smaller image.",
+    ]);
+  });
+
+  test('whitespace does not count towards the limit', async () => {
+    const indented = validSvg.replace('<rect', `${'\n    '.repeat(20_000)}<rect`);
+    expect(Buffer.byteLength(indented)).toBeGreaterThan(50 * 1024);
+    expect(await problemsWithFile('logo.svg', Buffer.from(indented))).toEqual([]);
+  });
+
+  test('a file of several megabytes is not even read', async () => {
+    expect(await problemsWithFile('icon.svg', Buffer.alloc(4 * 1024 * 1024, 0x20))).toEqual([
+      'icon.svg: is 4.0 MB; expected an SVG drawing of a few kilobytes. It was not read.',
+    ]);
+  });
+
+  test('a brand.json over 16 KB', async () => {
+    const padded = JSON.stringify({ ...validBrandJson, name: 'x'.repeat(17_000) });
+    expect(await problemsWithFile('brand.json', Buffer.from(padded))).toEqual([
+      expect.stringMatching(/^brand\.json: is 16\.\d KB; expected at most 16\.0 KB/),
+    ]);
+  });
+});
+
+describe('a brand without icon.svg', () => {
+  test('loads with a warning that says what the favicon will be', async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    const brand = await loadBrand(await writeBrandFolder(brandsDir, 'test-brand'));
+    expect(brand).toMatchObject({
+      warnings: [
+        'icon.svg: missing; the favicon will be logo.svg (120 × 48) fitted into a square, so in a 16 × 16 px browser tab the drawing is 16 × 6 px. ' +
+          "Add icon.svg, a square drawing of the brand's mark, for a readable favicon.",
+      ],
+    });
+  });
+
+  test('with icon.svg there is no warning', async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    const brand = await loadBrand(await writeBrandFolder(brandsDir, 'test-brand', { 'icon.svg': validSvg }));
+    expect(brand).toMatchObject({ warnings: [] });
   });
 });
 

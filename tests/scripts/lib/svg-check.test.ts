@@ -99,51 +99,55 @@ describe('inspectSvg refuses, saying what is expected', () => {
       svg('<a><set attributeName="href" to="javascript:alert(1)"/></a>'),
       /^contains a javascript: address/,
     ],
-    ['an outside image', svg('<image href="https://evil.example/x.png"/>'), /^refers to an outside resource/],
+    [
+      'an outside image',
+      svg('<image href="https://evil.example/x.png"/>'),
+      /^the href of <image> refers to the outside resource https:\/\/evil\.example\/x\.png; expected a self-contained drawing: embed it/,
+    ],
     [
       'an entity-encoded outside image',
       svg('<image href="&#104;ttps://evil.example/x.png"/>'),
-      /^refers to an outside resource/,
+      /refers to the outside resource /,
     ],
     [
       'a protocol-relative use',
       svg('<use href="//evil.example/x.svg#a"/>'),
-      /^refers to an outside resource/,
+      /refers to the outside resource /,
     ],
     [
       'an animated outside link',
       svg('<a><set attributeName="href" to="https://evil.example/"/></a>'),
-      /^refers to an outside resource/,
+      /refers to the outside resource /,
     ],
     [
       'an outside link in animation values',
       svg('<a><animate attributeName="href" values="#a;https://evil.example/"/></a>'),
-      /^refers to an outside resource/,
+      /refers to the outside resource /,
     ],
     [
       'an xml:base',
       svg('<g xml:base="https://evil.example/"><use href="x.svg#a"/></g>'),
-      /^refers to an outside resource/,
+      /refers to the outside resource /,
     ],
     [
       'embedded SVG data',
       svg('<use href="data:image/svg+xml,&lt;svg/&gt;"/>'),
-      /^refers to an outside resource/,
+      /refers to the outside resource /,
     ],
     [
       'an outside url() in a style element',
       svg('<style>rect{fill:url(http://evil.example/p)}</style>'),
-      /^refers to an outside resource/,
+      /refers to the outside resource /,
     ],
     [
       'an outside url() in a style attribute',
       svg('<rect style="fill:url(\'//evil.example/p\')"/>'),
-      /^refers to an outside resource/,
+      /refers to the outside resource /,
     ],
     [
       'a CSS @import',
       svg('<style>@import "https://evil.example/a.css";</style>'),
-      /^refers to an outside resource/,
+      /refers to the outside resource /,
     ],
     [
       'a CSS escape',
@@ -156,13 +160,41 @@ describe('inspectSvg refuses, saying what is expected', () => {
     expect(problems.every((message) => /; expected /.test(message))).toBe(true);
   });
 
-  test('reports each kind of problem once', () => {
+  test('reports each problem once, and each outside address by its element, attribute and address', () => {
     const { problems } = inspectSvg(
-      svg('<script/><script/><image href="https://a.example/"/><image href="https://b.example/"/>'),
+      svg(
+        '<script/><script/><image href="https://a.example/"/><image href="https://a.example/"/><use href="https://b.example/#x"/>',
+      ),
     );
     expect(problems).toEqual([
       'contains a <script> element; expected a self-contained drawing',
-      'refers to an outside resource; expected a self-contained drawing',
+      expect.stringMatching(/^the href of <image> refers to the outside resource https:\/\/a\.example\/; /),
+      expect.stringMatching(/^the href of <use> refers to the outside resource https:\/\/b\.example\/#x; /),
     ]);
+  });
+
+  test.each([
+    [
+      'a url() in a style element',
+      '<style>rect{fill:url(http://evil.example/p)}</style>',
+      /^a url\(\) in <style> refers to the outside resource http:\/\/evil\.example\/p; expected a self-contained drawing: embed it/,
+    ],
+    [
+      'an @import',
+      '<style>@import "https://evil.example/a.css";</style>',
+      /^an @import in <style> refers to the outside resource https:\/\/evil\.example\/a\.css; /,
+    ],
+    [
+      'a url() in a style attribute',
+      '<rect style="fill:url(//evil.example/p)"/>',
+      /^a url\(\) in the style attribute of <rect> refers to the outside resource \/\/evil\.example\/p; /,
+    ],
+    [
+      'embedded SVG data',
+      '<use href="data:image/svg+xml,&lt;svg/&gt;"/>',
+      /^the href of <use> refers to the outside resource data:image\/svg\+xml,<svg\/>; expected only PNG, JPEG, GIF or WebP images as data: addresses/,
+    ],
+  ])('names where %s is and what it loads', (_case, body, message) => {
+    expect(inspectSvg(svg(body)).problems).toEqual([expect.stringMatching(message)]);
   });
 });
