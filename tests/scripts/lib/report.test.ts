@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatBuildTable, formatInvalidBrands } from '../../../scripts/lib/report.ts';
+import { formatBuildTable, formatInvalidBrands, formatWarnings } from '../../../scripts/lib/report.ts';
 
 describe('formatBuildTable', () => {
   test('lines up brand, files and gzip size under a header', () => {
@@ -38,5 +38,26 @@ describe('formatInvalidBrands', () => {
         '    ✗ icon.svg: is empty',
       ].join('\n'),
     );
+  });
+});
+
+describe('formatWarnings', () => {
+  test('lists each warned brand with its warnings, marked apart from problems', () => {
+    expect(
+      formatWarnings([{ service: 'wdeag', warnings: ['icon.svg: missing; the favicon will be …'] }]),
+    ).toBe(
+      [
+        'Warnings for 1 brand folder(s): wdeag',
+        '',
+        '  brands/wdeag/',
+        '    ⚠ icon.svg: missing; the favicon will be …',
+      ].join('\n'),
+    );
+  });
+
+  test('a heading of its own for invalid folders a build left out', () => {
+    expect(
+      formatInvalidBrands([{ service: 'wd news', problems: ['x'] }], 'invalid brand folder(s) not built'),
+    ).toMatch(/^1 invalid brand folder\(s\) not built: wd news\n/);
   });
 });
