@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { contrastRatio } from '../../src/lib/contrast.ts';
 import { brandJsonSchema, fieldExpectations, type BrandJson } from './brand-schema.ts';
 import { decodeUtf8, sniffFileType } from './file-type.ts';
+import { DARK_PAGE_BACKGROUND, LIGHT_PAGE_BACKGROUND } from '../../src/lib/page-colours.ts';
+import { markContrastProblems, type MarkFile, type PageScheme } from './mark-contrast.ts';
 import { inspectSvg, type ViewBox } from './svg-check.ts';
 
 export interface Brand extends BrandJson {
@@ -82,10 +84,35 @@ export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
   const logoDark = await readSvg(dir, 'logo-dark.svg', files, problems);
   const icon = await readSvg(dir, 'icon.svg', files, problems);
 
+  if (brandJson) problems.push(...readabilityProblems(brandJson, { logo, logoDark, icon }));
   if (problems.length > 0 || !brandJson || !logo) return { service, problems };
   const themeColor = brandJson.themeColor ?? brandJson.accentColor;
   const warnings = icon ? [] : [missingIconWarning(logo)];
   return { ...brandJson, themeColor, service, dir, logo, logoDark, icon, warnings };
+}
+
+/**
+ * Each drawing against the page it is shown on (docs/brands.md, "Light and dark"): the logo on
+ * the light page, and on the dark one unless a dark logo takes its place; the icon on both,
+ * since browser tabs and home screens are either.
+ */
+function readabilityProblems(
+  brandJson: BrandJson,
+  drawings: Partial<Record<'logo' | 'logoDark' | 'icon', SvgFile>>,
+): string[] {
+  const light: PageScheme = {
+    scheme: 'light',
+    background: brandJson.backgroundColor ?? LIGHT_PAGE_BACKGROUND,
+  };
+  const dark: PageScheme = { scheme: 'dark', background: DARK_PAGE_BACKGROUND };
+  const checks: [MarkFile, SvgFile | undefined, PageScheme[]][] = [
+    ['logo.svg', drawings.logo, drawings.logoDark ? [light] : [light, dark]],
+    ['logo-dark.svg', drawings.logoDark, [dark]],
+    ['icon.svg', drawings.icon, [light, dark]],
+  ];
+  return checks.flatMap(([file, svg, schemes]) =>
+    svg ? markContrastProblems({ file, text: svg.text, schemes }) : [],
+  );
 }
 
 function folderNameProblem(name: string): string {

@@ -332,6 +332,59 @@ describe('a file of the wrong kind or size says what it is', () => {
   });
 });
 
+describe('each drawing is measured against the page it is shown on', () => {
+  const wordmark = (fill: string) =>
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48"><text x="4" y="32" font-size="24" fill="${fill}">Brand</text></svg>`;
+
+  test('a dark wordmark without logo-dark.svg is refused for the dark page, with the fix', async () => {
+    expect(await problemsOf({ 'logo.svg': wordmark('#1f2937') })).toEqual([
+      'logo.svg: paints <text> "Brand" in #1f2937, 1.20:1 on the dark page background #111827; ' +
+        'expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colours, or change the colour.',
+    ]);
+  });
+
+  test('a logo-dark.svg takes the dark page, and is itself measured against it', async () => {
+    expect(
+      await problemsOf({ 'logo.svg': wordmark('#1f2937'), 'logo-dark.svg': wordmark('#f3f4f6') }),
+    ).toEqual([]);
+    expect(
+      await problemsOf({ 'logo.svg': wordmark('#1f2937'), 'logo-dark.svg': wordmark('#374151') }),
+    ).toEqual([
+      expect.stringMatching(
+        /^logo-dark\.svg: paints <text> "Brand" in #374151, 1\.\d\d:1 on the dark page background #111827; /,
+      ),
+    ]);
+  });
+
+  test("the light page is the brand's backgroundColor when it has one", async () => {
+    const problems = await problemsOf({
+      'brand.json': brandJson({ backgroundColor: '#1c1917' }),
+      'logo.svg': wordmark('#1f2937'),
+      'logo-dark.svg': wordmark('#f3f4f6'),
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^logo\.svg: paints <text> "Brand" in #1f2937, 1\.\d\d:1 on the light page background #1c1917; /,
+      ),
+    ]);
+  });
+
+  test('the icon is measured against both pages', async () => {
+    const problems = await problemsOf({ 'icon.svg': wordmark('#fbbf24').replace('0 0 120 48', '0 0 48 48') });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^icon\.svg: paints <text> "Brand" in #fbbf24, 1\.\d\d:1 on the light page background #f4f5f7; /,
+      ),
+    ]);
+    const darkIcon = await problemsOf({ 'icon.svg': wordmark('#1e3a8a').replace('0 0 120 48', '0 0 48 48') });
+    expect(darkIcon).toEqual([
+      expect.stringMatching(
+        /^icon\.svg: paints <text> "Brand" in #1e3a8a, 1\.71:1 on the dark page background #111827; /,
+      ),
+    ]);
+  });
+});
+
 describe('a brand without icon.svg', () => {
   test('loads with a warning that says what the favicon will be', async () => {
     const brandsDir = await makeTempDir();
