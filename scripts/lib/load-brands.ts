@@ -38,6 +38,8 @@ export interface LoadedBrands {
 
 const SERVICE_KEY = /^[a-z0-9][a-z0-9_-]{2,}$/;
 const MIN_ACCENT_CONTRAST = 4.5;
+const SVG_SIZE_ADVICE =
+  "Every brand's site carries every brand's logos, so run it through an optimiser such as SVGO, simplify its paths, or embed a smaller image.";
 /**
  * Every brand folder of a build ships every brand's logos (a page can show another service), so
  * one heavy logo weighs on all fifteen sites. An SVG is measured with its whitespace removed, so
@@ -153,7 +155,11 @@ async function readTextFile(
 ): Promise<string | undefined> {
   const { size } = await stat(file);
   if (size > SIZE_LIMITS.unread) {
-    problems.push(`${name}: is ${formatSize(size)}; expected ${what} of a few kilobytes. It was not read.`);
+    const limit = name === 'brand.json' ? SIZE_LIMITS.brandJson : SIZE_LIMITS.svg;
+    problems.push(
+      `${name}: is ${formatSize(size)}, too big to read; expected ${what} of at most ${formatSize(limit)}.` +
+        (name === 'brand.json' ? '' : ` ${SVG_SIZE_ADVICE}`),
+    );
     return undefined;
   }
   const bytes = await readFile(file);
@@ -228,9 +234,7 @@ async function readSvg(
   const size = Buffer.byteLength(text.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim());
   if (size > SIZE_LIMITS.svg) {
     problems.push(
-      `${name}: is ${formatSize(size)} with its whitespace removed; expected at most ${formatSize(SIZE_LIMITS.svg)}. ` +
-        "Every brand's site carries every brand's logos, so run it through an optimiser such as SVGO, " +
-        'simplify its paths, or embed a smaller image.',
+      `${name}: is ${formatSize(size)} with its whitespace removed; expected at most ${formatSize(SIZE_LIMITS.svg)}. ${SVG_SIZE_ADVICE}`,
     );
     return undefined;
   }
