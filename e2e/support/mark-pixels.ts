@@ -1,0 +1,335 @@
+import { MIN_MARK_CONTRAST } from '../../scripts/lib/mark-contrast.ts';
+import { contrastRatio } from '../../src/lib/contrast.ts';
+
+/**
+ * A raw image, four bytes a pixel (RGBA, row by row), as
+ * `sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true })` gives it. Alpha is
+ * ignored: a screenshot is opaque.
+ */
+export interface RgbaImage {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** One colour (or one gradient) the mark is drawn in: its solid areas and the edges nearest them. */
+export interface MarkPart {
+  /**
+   * Where the part meets the page, its faintest colour there (leaving out the faintest tenth of
+   * its pixels, the odd pixel of an edge); elsewhere its commonest.
+   */
+  colour: string;
+  /** Of the image's pixels that are not page, from 0 to 1. */
+  share: number;
+  /** Whether the part meets the page somewhere, rather than lying inside another part. */
+  touchesPage: boolean;
+  /** WCAG contrast ratio of `colour` against the page. */
+  contrast: number;
+}
+
+export interface MarkAnalysis {
+  /** The page around the mark: the commonest colour of the image's outermost pixels. */
+  background: string;
+  /** Largest first. */
+  parts: MarkPart[];
+}
+
+/** CSS pixels of page around the logo in its screenshot, where the page colour is measured. */
+export const LOGO_MARGIN = 8;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** What to screenshot: the logo's box and LOGO_MARGIN of page all round, on whole CSS pixels. */
+export function clipAround(box: Box): Box {
+  const x = Math.floor(box.x - LOGO_MARGIN);
+  const y = Math.floor(box.y - LOGO_MARGIN);
+  return {
+    x,
+    y,
+    width: Math.ceil(box.x + box.width + LOGO_MARGIN) - x,
+    height: Math.ceil(box.y + box.height + LOGO_MARGIN) - y,
+  };
+}
+
+// A pixel this close to the page colour (largest channel difference) may be page.
+const PAGE_TOLERANCE = 2;
+// A pixel whose 3×3 neighbourhood stays this close to it is solid paint. Anti-aliased edges are
+// never solid, so the blends between two colours make no part of their own.
+const SOLID_TOLERANCE = 4;
+// A colour covering less of the mark is a detail or a blend, not a part.
+const MIN_SHARE = 0.02;
+// How near (in pixels, diagonals included) a part's solid pixels must come to the page for the
+// part to touch it. Between them lie the part's own edge pixel and a rim of one or two pixels
+// blending it into the page, at the spec's two pixels per CSS pixel. Only solid pixels count: a
+// blend of a coloured square into the page can come close to a third colour, the glyph inside,
+// which must not touch the page through it.
+const TOUCH_DISTANCE = 4;
+
+const rgbAt = (data: Uint8Array, pixel: number) =>
+  ((data[pixel * 4] ?? 0) << 16) | ((data[pixel * 4 + 1] ?? 0) << 8) | (data[pixel * 4 + 2] ?? 0);
+
+const channels = (rgb: number) => [(rgb >> 16) & 0xff, (rgb >> 8) & 0xff, rgb & 0xff] as const;
+
+function largestChannelDifference(a: number, b: number): number {
+  const [ar, ag, ab] = channels(a);
+  const [br, bg, bb] = channels(b);
+  return Math.max(Math.abs(ar - br), Math.abs(ag - bg), Math.abs(ab - bb));
+}
+
+function distance(a: number, b: number): number {
+  const [ar, ag, ab] = channels(a);
+  const [br, bg, bb] = channels(b);
+  return Math.hypot(ar - br, ag - bg, ab - bb);
+}
+
+const toHex = (rgb: number) => `#${rgb.toString(16).padStart(6, '0')}`;
+
+function commonest(counts: Map<number, number>): number {
+  let best = 0;
+  let bestCount = -1;
+  for (const [rgb, count] of counts) {
+    if (count > bestCount) [best, bestCount] = [rgb, count];
+  }
+  return best;
+}
+
+function borderColour(image: RgbaImage, colours: Uint32Array): number {
+  const { width, height } = image;
+  const counts = new Map<number, number>();
+  const add = (pixel: number) => counts.set(colours[pixel] ?? 0, (counts.get(colours[pixel] ?? 0) ?? 0) + 1);
+  for (let x = 0; x < width; x++) {
+    add(x);
+    if (height > 1) add((height - 1) * width + x);
+  }
+  for (let y = 1; y < height - 1; y++) {
+    add(y * width);
+    if (width > 1) add(y * width + width - 1);
+  }
+  return commonest(counts);
+}
+
+/**
+ * The pixels that show the page: of its colour, and joined to the border or to an area of page
+ * (the inside of an "o"). A lone line of page colour is a blend, such as white fading into a
+ * grey dot, that happens to pass through the page colour.
+ */
+function pageRegion(image: RgbaImage, colours: Uint32Array, background: number): Uint8Array {
+  const { width, height } = image;
+  const pageColoured = colours.map((rgb) =>
+    largestChannelDifference(rgb, background) <= PAGE_TOLERANCE ? 1 : 0,
+  );
+  const page = new Uint8Array(colours.length);
+  const queue: number[] = [];
+  const reach = (pixel: number) => {
+    if (pageColoured[pixel] && !page[pixel]) {
+      page[pixel] = 1;
+      queue.push(pixel);
+    }
+  };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const pixel = y * width + x;
+      const onBorder = x === 0 || y === 0 || x === width - 1 || y === height - 1;
+      if (onBorder || allAround(image, x, y, (neighbour) => pageColoured[neighbour] === 1)) reach(pixel);
+    }
+  }
+  while (queue.length > 0) {
+    const pixel = queue.pop() ?? 0;
+    const x = pixel % width;
+    if (x > 0) reach(pixel - 1);
+    if (x < width - 1) reach(pixel + 1);
+    if (pixel >= width) reach(pixel - width);
+    if (pixel < colours.length - width) reach(pixel + width);
+  }
+  return page;
+}
+
+/** Whether `test` holds for the pixel at x, y and its eight neighbours (false on the border). */
+function allAround(image: RgbaImage, x: number, y: number, test: (pixel: number) => boolean): boolean {
+  const { width, height } = image;
+  if (x === 0 || y === 0 || x === width - 1 || y === height - 1) return false;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      if (!test((y + dy) * width + x + dx)) return false;
+    }
+  }
+  return true;
+}
+
+/** Which pixels are solid paint: not page, and like all eight neighbours. */
+function solidPixels(image: RgbaImage, colours: Uint32Array, page: Uint8Array): Uint8Array {
+  const solid = new Uint8Array(colours.length);
+  colours.forEach((rgb, pixel) => {
+    const alike = (neighbour: number) =>
+      largestChannelDifference(rgb, colours[neighbour] ?? 0) <= SOLID_TOLERANCE;
+    if (!page[pixel] && allAround(image, pixel % image.width, Math.floor(pixel / image.width), alike))
+      solid[pixel] = 1;
+  });
+  return solid;
+}
+
+/**
+ * The part of each solid colour. Colours a chain of alike colours links are one part, so a
+ * gradient is one part, while two distinct fills stay two.
+ */
+function groupSolidColours(solidColours: number[]): Map<number, number> {
+  const partOf = new Map<number, number>();
+  let parts = 0;
+  for (const start of solidColours) {
+    if (partOf.has(start)) continue;
+    const part = parts++;
+    partOf.set(start, part);
+    const chain = [start];
+    while (chain.length > 0) {
+      const rgb = chain.pop() ?? 0;
+      for (const other of solidColours) {
+        if (!partOf.has(other) && largestChannelDifference(rgb, other) <= SOLID_TOLERANCE) {
+          partOf.set(other, part);
+          chain.push(other);
+        }
+      }
+    }
+  }
+  return partOf;
+}
+
+/** The part of the solid colour nearest to `rgb` (RGB distance), or -1 when there are none. */
+function nearestPart(rgb: number, partOf: Map<number, number>): number {
+  let best = Infinity;
+  let nearest = -1;
+  for (const [solidColour, part] of partOf) {
+    const d = distance(rgb, solidColour);
+    if (d < best) [best, nearest] = [d, part];
+  }
+  return nearest;
+}
+
+/**
+ * The colour below which the faintest tenth of the pixels lie: a gradient fading into the page is
+ * judged by its faint end, a flat colour by itself and not by the odd solid pixel of its edge.
+ */
+function faintestTenth(counts: Map<number, number>, contrastOf: (rgb: number) => number): number {
+  const byContrast = [...counts].sort((a, b) => contrastOf(a[0]) - contrastOf(b[0]));
+  const total = byContrast.reduce((sum, [, count]) => sum + count, 0);
+  let seen = 0;
+  for (const [rgb, count] of byContrast) {
+    seen += count;
+    if (seen >= total / 10) return rgb;
+  }
+  return byContrast[0]?.[0] ?? 0;
+}
+
+/** Marks every pixel within TOUCH_DISTANCE of a page pixel (a square window, separably). */
+function nearPage(image: RgbaImage, page: Uint8Array): Uint8Array {
+  const { width, height } = image;
+  const across = new Uint8Array(page.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let dx = -TOUCH_DISTANCE; dx <= TOUCH_DISTANCE; dx++) {
+        const nx = x + dx;
+        if (nx >= 0 && nx < width && page[y * width + nx]) {
+          across[y * width + x] = 1;
+          break;
+        }
+      }
+    }
+  }
+  const near = new Uint8Array(page.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let dy = -TOUCH_DISTANCE; dy <= TOUCH_DISTANCE; dy++) {
+        const ny = y + dy;
+        if (ny >= 0 && ny < height && across[ny * width + x]) {
+          near[y * width + x] = 1;
+          break;
+        }
+      }
+    }
+  }
+  return near;
+}
+
+/**
+ * What a mark is drawn in and how each colour stands against the page, measured from the pixels
+ * of an image of the mark with a margin of page all round it.
+ *
+ * The page is the commonest colour of the image's border. The mark's parts are its solid colours,
+ * the pixels like all their neighbours; each pixel of an anti-aliased edge, never solid, counts
+ * for the part of the nearest solid colour. A part needs 2% of the mark. It touches the page when
+ * one of its solid pixels lies within TOUCH_DISTANCE of page: a white glyph inside a coloured
+ * square does not, the square does.
+ */
+export function analyseMark(image: RgbaImage): MarkAnalysis {
+  const { data, width, height } = image;
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+    throw new Error(`not an image size: ${width}×${height}`);
+  if (data.length !== width * height * 4)
+    throw new Error(
+      `expected ${width * height * 4} bytes of RGBA for ${width}×${height}, got ${data.length}`,
+    );
+
+  const colours = new Uint32Array(width * height);
+  for (let pixel = 0; pixel < colours.length; pixel++) colours[pixel] = rgbAt(data, pixel);
+  const background = borderColour(image, colours);
+  const pagePixels = pageRegion(image, colours, background);
+
+  const solid = solidPixels(image, colours, pagePixels);
+  const near = nearPage(image, pagePixels);
+  const partOf = groupSolidColours([...new Set(colours.filter((_rgb, pixel) => solid[pixel] === 1))]);
+  const backgroundHex = toHex(background);
+  const contrastOf = (rgb: number) => contrastRatio(toHex(rgb), backgroundHex);
+
+  const tallies = Array.from(new Set(partOf.values()), () => ({
+    pixels: 0,
+    solidCounts: new Map<number, number>(),
+    touchingCounts: new Map<number, number>(),
+  }));
+  // Solid colours are in partOf from the start; each edge colour is looked up once.
+  const partOfColour = new Map(partOf);
+  let markPixels = 0;
+  for (let pixel = 0; pixel < colours.length; pixel++) {
+    if (pagePixels[pixel]) continue;
+    markPixels++;
+    const rgb = colours[pixel] ?? 0;
+    if (!partOfColour.has(rgb)) partOfColour.set(rgb, nearestPart(rgb, partOf));
+    const tally = tallies[partOfColour.get(rgb) ?? -1];
+    if (!tally) continue;
+    tally.pixels++;
+    if (!solid[pixel]) continue;
+    tally.solidCounts.set(rgb, (tally.solidCounts.get(rgb) ?? 0) + 1);
+    if (near[pixel]) tally.touchingCounts.set(rgb, (tally.touchingCounts.get(rgb) ?? 0) + 1);
+  }
+
+  const parts = tallies
+    .map(({ pixels, solidCounts, touchingCounts }) => {
+      const colour =
+        touchingCounts.size > 0 ? faintestTenth(touchingCounts, contrastOf) : commonest(solidCounts);
+      return {
+        colour: toHex(colour),
+        share: pixels / markPixels,
+        touchesPage: touchingCounts.size > 0,
+        contrast: contrastOf(colour),
+      };
+    })
+    .filter((part) => part.share >= MIN_SHARE)
+    .sort((a, b) => b.share - a.share);
+  return { background: backgroundHex, parts };
+}
+
+/**
+ * The parts that meet the page with less than the build's MIN_MARK_CONTRAST (3:1): the mark fails
+ * when there is any.
+ */
+export function faintParts(analysis: MarkAnalysis): MarkPart[] {
+  return analysis.parts.filter((part) => part.touchesPage && part.contrast < MIN_MARK_CONTRAST);
+}
+
+/** "colour #1f2937 covers 18% of the logo and has 1.21:1 against the page #111827" */
+export function describePart(part: MarkPart, background: string): string {
+  return `colour ${part.colour} covers ${Math.round(part.share * 100)}% of the logo and has ${part.contrast.toFixed(2)}:1 against the page ${background}`;
+}

@@ -1,0 +1,133 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from '@playwright/test';
+import sharp, { type OverlayOptions } from 'sharp';
+import { analyseMark, clipAround, type MarkPart } from '../e2e/support/mark-pixels.ts';
+import { takesPayments } from '../src/lib/services.ts';
+import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.ts';
+import { escapeHtml } from './lib/escape-html.ts';
+import { loadBrands } from './lib/load-brands.ts';
+import { MIN_MARK_CONTRAST } from './lib/mark-contrast.ts';
+import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
+
+// `npm run brand-marks -- [base URL] [--out file.png]`: every brand's logo on its page in both
+// schemes, on one contact sheet for the eye, with the weakest part that meets the page. The check
+// itself is e2e/brand-marks.spec.ts; this is not part of any. Needs a running demo (`npm start`).
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { out: { type: 'string', default: path.join(projectRoot, 'test-results', 'brand-marks.png') } },
+});
+const base = new URL(positionals[0] ?? 'http://localhost:8080');
+const SCHEMES = ['light', 'dark'] as const;
+// Twice the pixels, as the spec.
+const SCALE = 2;
+
+interface Shot {
+  png: Buffer;
+  width: number;
+  height: number;
+  /** The part meeting the page with the least contrast, if any part meets it. */
+  weakest: MarkPart | undefined;
+}
+
+async function shootLogo(page: Page, service: string, name: string): Promise<Shot> {
+  const url = new URL(`/${service}/`, base);
+  url.searchParams.set('service', service);
+  if (takesPayments(service)) url.searchParams.set('qrid', 'qr-exists');
+  await page.goto(url.href);
+  const logo = page.getByRole('img', { name });
+  await logo.waitFor();
+  await logo.evaluate((img: HTMLImageElement) => img.decode());
+  const box = await logo.boundingBox();
+  if (!box) throw new Error(`${service}: the logo has no box`);
+  const png = await page.screenshot({ clip: clipAround(box), animations: 'disabled' });
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const touching = analyseMark({ data, width: info.width, height: info.height }).parts.filter(
+    (part) => part.touchesPage,
+  );
+  const weakest = touching.sort((a, b) => a.contrast - b.contrast)[0];
+  return { png, width: info.width, height: info.height, weakest };
+}
+
+const ratioOf = (part: MarkPart | undefined) => (part ? `${part.contrast.toFixed(2)}:1` : '–');
+const passes = (part: MarkPart | undefined) => !part || part.contrast >= MIN_MARK_CONTRAST;
+
+const { brands } = await loadBrands(defaultBrandsDir);
+try {
+  await fetch(base);
+} catch {
+  console.error(`No demo answers at ${base.origin}: start one with \`npm start\`, or name its URL.`);
+  process.exit(1);
+}
+const rows: { service: string; shots: Shot[] }[] = [];
+const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+try {
+  // One page per scheme; each brand is shot in both at once.
+  const pages = await Promise.all(
+    SCHEMES.map(async (colorScheme) =>
+      (await browser.newContext({ colorScheme, deviceScaleFactor: SCALE })).newPage(),
+    ),
+  );
+  for (const brand of brands) {
+    const shots = await Promise.all(pages.map((page) => shootLogo(page, brand.service, brand.name)));
+    rows.push({ service: brand.service, shots });
+  }
+} finally {
+  await browser.close();
+}
+
+// The sheet: a row per brand, a column per scheme, the weakest ratio to the right of each logo.
+const LABEL_WIDTH = 200;
+const TEXT_WIDTH = 190;
+const GAP = 16;
+const HEAD = 40;
+const all = rows.flatMap((row) => row.shots);
+const shotWidth = Math.max(...all.map((shot) => shot.width));
+const rowHeight = Math.max(...all.map((shot) => shot.height)) + GAP;
+const columnWidth = shotWidth + GAP + TEXT_WIDTH;
+const width = LABEL_WIDTH + SCHEMES.length * columnWidth;
+const height = HEAD + rows.length * rowHeight;
+
+/** One line of text on the sheet, by its left end and baseline. */
+const text = (x: number, y: number, content: string, style = '') =>
+  `<text x="${x}" y="${y}" ${style}>${escapeHtml(content)}</text>`;
+const texts = SCHEMES.map((scheme, column) =>
+  text(LABEL_WIDTH + column * columnWidth, 26, scheme, 'font-weight="bold"'),
+);
+const images: OverlayOptions[] = [];
+rows.forEach(({ service, shots }, index) => {
+  const middle = HEAD + index * rowHeight + rowHeight / 2;
+  texts.push(text(8, middle, service));
+  shots.forEach((shot, column) => {
+    const left = LABEL_WIDTH + column * columnWidth;
+    images.push({ input: shot.png, left, top: HEAD + index * rowHeight });
+    const fill = passes(shot.weakest) ? '#15803d' : '#b91c1c';
+    texts.push(
+      text(left + shotWidth + GAP, middle - 4, ratioOf(shot.weakest), `fill="${fill}" font-weight="bold"`),
+      text(left + shotWidth + GAP, middle + 18, shot.weakest?.colour ?? '', 'fill="#4b5563"'),
+    );
+  });
+});
+const overlay = [
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"`,
+  ' font-family="DejaVu Sans, sans-serif" font-size="18" fill="#1f2937">',
+  ...texts,
+  '</svg>',
+].join('');
+
+const out = path.resolve(values.out);
+await mkdir(path.dirname(out), { recursive: true });
+const sheet = await sharp({ create: { width, height, channels: 4, background: '#ffffff' } })
+  .composite([...images, { input: Buffer.from(overlay), left: 0, top: 0 }])
+  .png()
+  .toBuffer();
+await writeFile(out, sheet);
+
+const cell = ({ weakest }: Shot) =>
+  [passes(weakest) ? ' ' : '✗', ratioOf(weakest).padEnd(8), weakest?.colour ?? ''].join(' ').padEnd(20);
+console.log(`${'brand'.padEnd(16)}${SCHEMES.map((scheme) => scheme.padEnd(20)).join('')}`);
+for (const { service, shots } of rows) console.log(`${service.padEnd(16)}${shots.map(cell).join('')}`);
+console.log(
+  `\nLowest contrast of the logo's colours that meet the page (✗ below ${MIN_MARK_CONTRAST}:1). Sheet: ${out}`,
+);
