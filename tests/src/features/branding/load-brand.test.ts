@@ -14,10 +14,6 @@ describe('loadBrand', () => {
     expect(brand?.favicon).toMatch(/a-dok\/icon\.svg/);
   });
 
-  test('uses the logo as favicon for a brand without an icon', async () => {
-    expect((await loadBrand('wdpall'))?.favicon).toMatch(/wdpall\/logo\.svg/);
-  });
-
   test.each([
     undefined,
     '',
