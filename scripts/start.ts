@@ -3,10 +3,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEV_FIREBASE_PROJECT } from './dev/dev-config.ts';
 import { buildBrands } from './lib/build-brands.ts';
-import { loadBrands } from './lib/load-brands.ts';
+import { PREVIEW_FILE } from './lib/emit-brand.ts';
+import { loadBrands, type Brand } from './lib/load-brands.ts';
 import { formatInvalidBrands } from './lib/report.ts';
 import { createDemoServer } from './server/demo-server.ts';
 import { startAuthEmulator, type RunningEmulator } from './server/firebase-emulator.ts';
+import { rebuildOnChange, type BrandWatcher } from './server/rebuild-on-change.ts';
 import { RESOLVER_TABLE } from './server/resolver-table.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
@@ -35,15 +37,22 @@ const { brands, invalid } = await loadBrands(defaultBrandsDir);
 if (invalid.length > 0)
   console.warn(`${formatInvalidBrands(invalid)}\n(They are listed on the gallery page.)\n`);
 
-const missing = brands.filter((brand) => !existsSync(path.join(distDir, brand.service, 'index.html')));
-if (missing.length > 0) {
-  console.log(`Building the demo of ${missing.length} brand(s) that have no dist-demo/ folder yet…`);
-  const result = await buildBrands({
+// Every valid brand is served whatever else is broken; an invalid folder only shows on the gallery.
+const demoBuild = () =>
+  buildBrands({
     brandsDir: defaultBrandsDir,
     outDir: distDir,
     cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
     build: 'demo',
+    skipInvalid: true,
   });
+// A folder from before the brand preview existed is rebuilt as well.
+const missing = brands.filter((brand) =>
+  ['index.html', PREVIEW_FILE].some((file) => !existsSync(path.join(distDir, brand.service, file))),
+);
+if (missing.length > 0) {
+  console.log(`Building the demo: ${missing.length} brand(s) have no dist-demo/ folder or preview yet…`);
+  const result = await demoBuild();
   if (!result.ok) {
     console.error(`The build failed, so there is nothing to serve.\n${result.message}`);
     process.exit(1);
@@ -61,7 +70,7 @@ if (!values['no-emulator']) {
   );
 }
 
-const { server, brandUrl } = createDemoServer({
+const { server, brandUrl, setBrands } = createDemoServer({
   distDir,
   brands,
   invalid,
@@ -80,21 +89,44 @@ server.once('error', async (error: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 
+function brandLine(brand: Brand): string {
+  const url = new URL(brandUrl(brand.service));
+  url.searchParams.set('service', brand.service);
+  if (brand.service === 'a-ident') url.searchParams.set('qrid', Object.keys(RESOLVER_TABLE)[1] ?? 'qr-pay');
+  return `  ${brand.service.padEnd(14)} ${url.href}`;
+}
+
+let served = brands;
+let watcher: BrandWatcher | undefined;
+const watchBrands = () =>
+  rebuildOnChange({
+    brandsDir: defaultBrandsDir,
+    build: demoBuild,
+    serve(next) {
+      setBrands(next);
+      const before = new Set(served.map((brand) => brand.service));
+      const after = new Set(next.brands.map((brand) => brand.service));
+      for (const brand of next.brands.filter((b) => !before.has(b.service)))
+        console.log(`+${brandLine(brand).slice(1)}`);
+      for (const service of [...before].filter((s) => !after.has(s)))
+        console.log(`- ${service} (no longer served)`);
+      served = next.brands;
+    },
+    log: (line) => console.log(line),
+  });
+
 server.listen(port, '127.0.0.1', () => {
   console.log(`\nThe login gateway runs offline (development only). Gallery: http://localhost:${port}/\n`);
-  for (const brand of brands) {
-    const url = new URL(brandUrl(brand.service));
-    url.searchParams.set('service', brand.service);
-    if (brand.service === 'a-ident') url.searchParams.set('qrid', Object.keys(RESOLVER_TABLE)[1] ?? 'qr-pay');
-    console.log(`  ${brand.service.padEnd(14)} ${url.href}`);
-  }
+  for (const brand of brands) console.log(brandLine(brand));
   console.log(`\nCodes: in this console and at http://localhost:${port}/dev/outbox`);
   console.log(
     emulator
       ? `Phone codes: Firebase Auth emulator at ${emulator.url}`
       : 'Phone codes: unavailable (no emulator)',
   );
+  console.log('A change in brands/ rebuilds the demo; the gallery and the brand pages follow it.');
   console.log('Stop with Ctrl-C.');
+  watcher = watchBrands();
 });
 
 let stopping = false;
@@ -103,6 +135,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping…');
+    watcher?.close();
     server.closeAllConnections();
     await Promise.all([new Promise((resolve) => server.close(resolve)), emulator?.stop()]);
     process.exit(0);

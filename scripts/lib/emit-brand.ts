@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bakeIndexHtml, brandStylesheet } from './bake-html.ts';
-import type { BuildKind } from './csp.ts';
+import { bakeIndexHtml, brandStylesheet, type BrandPage } from './bake-html.ts';
+import { buildContentSecurityPolicy, type BuildKind } from './csp.ts';
+import { escapeHtml } from './escape-html.ts';
 import { writeFavicons } from './favicons.ts';
 import { linkTree } from './link-tree.ts';
 import { precompressFiles } from './precompress.ts';
@@ -38,7 +39,7 @@ export async function emitBrand(
   const css = brandStylesheet(brand);
   const cssFile = `assets/brand-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
 
-  const html = bakeIndexHtml(app.html, {
+  const page: BrandPage = {
     ...brand,
     brandStylesheetHref: cssFile,
     logoHref: app.assetFile(brand, 'logo.svg'),
@@ -48,7 +49,8 @@ export async function emitBrand(
     manifestHref: 'manifest.webmanifest',
     withContentSecurityPolicy: true,
     build,
-  });
+  };
+  const html = bakeIndexHtml(app.html, page);
   const manifest = {
     name: brand.title,
     short_name: brand.name,
@@ -64,14 +66,42 @@ export async function emitBrand(
       { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
     ],
   };
+  const ownFiles = ['index.html', 'manifest.webmanifest', 'favicon.svg', cssFile];
   await Promise.all([
     writeFile(path.join(dir, cssFile), css),
     writeFile(path.join(dir, 'index.html'), html),
     writeFile(path.join(dir, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`),
   ]);
+  if (build === 'demo') {
+    const template = await readFile(path.join(app.dir, PREVIEW_BUILT), 'utf8');
+    await writeFile(path.join(dir, PREVIEW_FILE), bakePreviewHtml(template, page));
+    ownFiles.push(PREVIEW_FILE);
+  }
   // The shared assets came precompressed; these are the brand's own.
-  await precompressFiles(
-    ['index.html', 'manifest.webmanifest', 'favicon.svg', cssFile].map((f) => path.join(dir, f)),
-  );
+  await precompressFiles(ownFiles.map((f) => path.join(dir, f)));
   return { dir, faviconsFromCache: fromCache };
+}
+
+/** Where Vite writes the brand preview's page (src/preview/preview.html), in a demo build only. */
+const PREVIEW_BUILT = path.join('preview', 'preview.html');
+/** Where a brand folder has it: next to index.html, so its relative URLs resolve the same way. */
+export const PREVIEW_FILE = 'preview.html';
+
+/**
+ * The brand preview's page (docs/demo.md), baked like index.html with the brand's head and
+ * policy, except that it preloads nothing (it calls no backend, and each of its frames shows one
+ * of the two logos) and that its policy lets it frame itself, which the page of every view does.
+ */
+export function bakePreviewHtml(template: string, page: BrandPage): string {
+  // Vite wrote the page one folder down; the brand folder has it beside index.html.
+  const moved = template.replaceAll('"../assets/', '"./assets/');
+  if (moved === template) throw new Error('preview.html names no ../assets/ file to move');
+  const policy = buildContentSecurityPolicy(page.service, page.build);
+  const framing = policy.replace(/(^|; )frame-src /, "$1frame-src 'self' ");
+  const baked = bakeIndexHtml(moved, { ...page, manifestHref: undefined })
+    .replace(/\n\s*<link rel="preload"[^>]*>/g, '')
+    .replace(`content="${escapeHtml(policy)}"`, () => `content="${escapeHtml(framing)}"`);
+  if (!baked.includes(escapeHtml(framing)) || framing === policy)
+    throw new Error("the preview's policy could not be widened to frame-src 'self'");
+  return baked;
 }

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PREVIEW_ROOT_ID } from '../../src/preview/preview-views.ts';
 import { brandMarker, DEMO_BUILD_META } from './bake-html.ts';
 import { buildContentSecurityPolicy } from './csp.ts';
 import { DEPLOY_FILES } from './deploy-configs.ts';
@@ -8,8 +9,9 @@ import { isPrecompressedTwin } from './precompress.ts';
 
 /**
  * Text that only development code carries: the demo's switch names, its loopback exception,
- * the stand-in's client id and Firebase's connectAuthEmulator. Firebase's own SDK keeps
- * `http://localhost` for OAuth sign-ins the page never makes, so that string is not a sign.
+ * the stand-in's client id, Firebase's connectAuthEmulator and the brand preview's page and
+ * script. Firebase's own SDK keeps `http://localhost` for OAuth sign-ins the page never makes,
+ * so that string is not a sign.
  */
 export const DEVELOPMENT_MARKERS = [
   'authEmulatorUrl',
@@ -19,6 +21,7 @@ export const DEVELOPMENT_MARKERS = [
   '.localhost',
   'stand-in',
   'login-gateway-build',
+  PREVIEW_ROOT_ID,
 ] as const;
 
 const TEXT_FILE = /\.(html|js|css|webmanifest|json)$/;

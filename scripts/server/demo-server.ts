@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDevConfig } from '../dev/dev-config.ts';
+import { PREVIEW_FILE } from '../lib/emit-brand.ts';
 import type { Brand, InvalidBrand } from '../lib/load-brands.ts';
 import { renderGallery, renderGalleryCss } from './gallery.ts';
 import { sendError, sendJson } from './http-utils.ts';
@@ -15,10 +16,14 @@ const STAND_IN = fileURLToPath(new URL('./paypal-stand-in.js', import.meta.url))
 const GALLERY_POLICY =
   "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-export interface DemoServerOptions {
-  distDir: string;
+/** The brand folders as the last load found them: what is served, and what the gallery lists. */
+export interface DemoBrands {
   brands: Brand[];
   invalid: InvalidBrand[];
+}
+
+export interface DemoServerOptions extends DemoBrands {
+  distDir: string;
   port: number;
   /** The Firebase Auth emulator's URL, or undefined when it is not running. */
   authEmulatorUrl: string | undefined;
@@ -32,15 +37,22 @@ export interface DemoServerOptions {
  * The whole product on one port, as production serves it: each brand on its own host
  * (`<service>.localhost`) and, for tools that cannot set a host, under `/<service>/`; the
  * reference MWS under `/mws/`; the brand gallery on the bare host. Development only.
+ * `setBrands` swaps the brand list after a rebuild (start.ts), without a restart.
  */
 export function createDemoServer(options: DemoServerOptions) {
-  const { distDir, brands, invalid, port } = options;
-  const services = new Set(brands.map((brand) => brand.service));
-  const mws = createReferenceMws({
-    loginKeys: new Set(brands.map((brand) => `dev-key-${brand.service}`)),
-    now: options.now,
-    onCodeSent: options.onCodeSent,
-  });
+  const { distDir, port } = options;
+  let { brands, invalid } = options;
+  let services = new Set<string>();
+  // The MWS reads this set on every call, so a swap reaches it too.
+  const loginKeys = new Set<string>();
+  const setBrands = (next: DemoBrands) => {
+    ({ brands, invalid } = next);
+    services = new Set(brands.map((brand) => brand.service));
+    loginKeys.clear();
+    for (const service of services) loginKeys.add(`dev-key-${service}`);
+  };
+  setBrands({ brands, invalid });
+  const mws = createReferenceMws({ loginKeys, now: options.now, onCodeSent: options.onCodeSent });
   const origin = `http://localhost:${port}`;
   const brandUrl = (service: string) => `http://${service}.localhost:${port}/`;
 
@@ -77,11 +89,13 @@ export function createDemoServer(options: DemoServerOptions) {
       });
       return sendHtml(response, html, GALLERY_POLICY);
     }
-    const galleryAsset = /^\/gallery\/(logo|favicon)\/([a-z0-9_-]+)\.svg$/.exec(url.pathname);
+    const galleryAsset = /^\/gallery\/(logo|logo-dark|favicon)\/([a-z0-9_-]+)\.svg$/.exec(url.pathname);
     const brand = brands.find((b) => b.service === galleryAsset?.[2]);
     if (galleryAsset && brand) {
-      const svg = galleryAsset[1] === 'logo' ? brand.logo : (brand.icon ?? brand.logo);
-      return sendText(response, svg.text, 'image/svg+xml');
+      const [, kind] = galleryAsset;
+      const svg =
+        kind === 'logo' ? brand.logo : kind === 'logo-dark' ? brand.logoDark : (brand.icon ?? brand.logo);
+      if (svg) return sendText(response, svg.text, 'image/svg+xml');
     }
     sendJson(response, 404, { error: 'not found' }, SECURITY_HEADERS);
   }
@@ -110,12 +124,15 @@ export function createDemoServer(options: DemoServerOptions) {
     }
     const root = path.join(distDir, service);
     const acceptEncoding = request.headers['accept-encoding'] ?? '';
+    // The brand preview is a page of frames of itself: only it may be framed, and only by itself.
+    const preview = relativePath === PREVIEW_FILE;
     const served = await serveFile(
       response,
       root,
       relativePath || 'index.html',
       acceptEncoding,
-      demoBrandHeaders(service),
+      { ...demoBrandHeaders(service), ...(preview && { 'x-frame-options': 'SAMEORIGIN' }) },
+      { frameAncestors: preview ? "'self'" : "'none'" },
     );
     if (!served) {
       sendJson(response, 404, { error: 'not found' }, SECURITY_HEADERS);
@@ -146,7 +163,7 @@ export function createDemoServer(options: DemoServerOptions) {
   const server: Server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => sendError(response, error));
   });
-  return { server, mws, brandUrl };
+  return { server, mws, brandUrl, setBrands };
 }
 
 function redirect(response: ServerResponse, location: string) {

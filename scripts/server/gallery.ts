@@ -1,6 +1,7 @@
+import { PREVIEW_FILE } from '../lib/emit-brand.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 import type { Brand, InvalidBrand } from '../lib/load-brands.ts';
 import { RESOLVER_TABLE } from './resolver-table.ts';
-import { escapeHtml } from '../lib/escape-html.ts';
 
 export interface GalleryInput {
   brands: Brand[];
@@ -11,24 +12,35 @@ export interface GalleryInput {
 }
 
 /**
- * The brand manager's page: every brand with its name, logo, accent and favicon, and links that
- * start its flow; broken brand folders with the build's messages. No script, and its colours
- * come from gallery.css, so the page keeps the same strict policy as the login page.
+ * The brand manager's page: every brand with its name, logo, accent and favicon, links that
+ * start its flow and one to its preview of every view, and what its folder should still get;
+ * broken brand folders with the build's messages. No script, and its colours come from
+ * gallery.css, so the page keeps the same strict policy as the login page. It follows the
+ * system's colour scheme, each logo too (logo-dark.svg where a brand has one), as the login page.
  */
 export function renderGallery({ brands, invalid, brandUrl, phoneAvailable }: GalleryInput): string {
   const cards = brands.map((brand) => {
-    const start = (query: Record<string, string>, label: string) =>
-      `<a href="${escapeHtml(withQuery(brandUrl(brand.service), { service: brand.service, ...query }))}">${escapeHtml(label)}</a>`;
+    const service = escapeHtml(brand.service);
+    const link = (file: string, query: Record<string, string>, label: string) =>
+      `<a href="${escapeHtml(withQuery(new URL(file, brandUrl(brand.service)).href, { service: brand.service, ...query }))}">${escapeHtml(label)}</a>`;
     const links =
       brand.service === 'a-ident'
-        ? Object.keys(RESOLVER_TABLE).map((qrid) => start({ qrid }, `Anmelden (${qrid})`))
-        : [start({}, 'Anmelden')];
+        ? Object.keys(RESOLVER_TABLE).map((qrid) => link('', { qrid }, `Anmelden (${qrid})`))
+        : [link('', {}, 'Anmelden')];
+    const darkLogo = brand.logoDark
+      ? `<source srcset="gallery/logo-dark/${service}.svg" media="(prefers-color-scheme: dark)">`
+      : '';
+    const warnings =
+      brand.warnings.length > 0
+        ? `<div class="brand__warnings"><p>Hinweise:</p><ul>${brand.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul></div>`
+        : '';
     return `<li class="brand">
-  <div class="brand__head"><img src="gallery/favicon/${escapeHtml(brand.service)}.svg" alt="" width="32" height="32"><code>${escapeHtml(brand.service)}</code></div>
-  <img class="brand__logo" src="gallery/logo/${escapeHtml(brand.service)}.svg" alt="${escapeHtml(brand.name)}" height="40">
-  <p><span class="swatch swatch--${escapeHtml(brand.service)}"></span> ${escapeHtml(brand.accentColor)} / ${escapeHtml(brand.accentTextColor)}</p>
+  <div class="brand__head"><img src="gallery/favicon/${service}.svg" alt="" width="32" height="32"><code>${service}</code></div>
+  <picture>${darkLogo}<img class="brand__logo" src="gallery/logo/${service}.svg" alt="${escapeHtml(brand.name)}" height="40"></picture>
+  <p><span class="swatch swatch--${service}"></span> ${escapeHtml(brand.accentColor)} / ${escapeHtml(brand.accentTextColor)}</p>
   <p class="brand__links">${links.join(' ')}</p>
-</li>`;
+  <p class="brand__preview">${link(PREVIEW_FILE, {}, 'Vorschau aller Ansichten')}</p>
+${warnings}</li>`;
   });
   const problems = invalid.map(
     ({ service, problems }) =>
@@ -67,17 +79,23 @@ export function renderGalleryCss(brands: Brand[]): string {
     (brand) =>
       `.swatch--${brand.service}{background:${brand.accentColor};border-color:${brand.accentTextColor}}`,
   );
-  return `body{font-family:system-ui,sans-serif;margin:0;background:#f4f5f7;color:#1f2937}
+  return `:root{color-scheme:light dark;--page:#f4f5f7;--ink:#1f2937;--card:#fff;--line:#d1d5db;--link:#1d4ed8;--bad:#b91c1c;--bad-bg:#fef2f2;--note:#92400e;--note-bg:#fffbeb}
+@media (prefers-color-scheme: dark){:root{--page:#111827;--ink:#f3f4f6;--card:#1f2937;--line:#4b5563;--link:#93c5fd;--bad:#fca5a5;--bad-bg:#2a1215;--note:#fcd34d;--note-bg:#2a2110}}
+body{font-family:system-ui,sans-serif;margin:0;background:var(--page);color:var(--ink)}
 main{max-width:72rem;margin:0 auto;padding:2rem 1rem}
 .brands{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));gap:1rem}
-.brand{background:#fff;border:1px solid #d1d5db;border-radius:.75rem;padding:1rem}
+.brand{background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:1rem}
 .brand__head{display:flex;align-items:center;gap:.5rem}
 .brand__logo{display:block;margin:.75rem 0;max-width:100%;height:2.5rem;width:auto}
 .brand__links{display:flex;flex-wrap:wrap;gap:.25rem .75rem}
-.brand__links a{display:inline-block;padding:.25rem 0}
+.brand__links a,.brand__preview a{display:inline-block;padding:.25rem 0}
+.brand__preview{margin:.5rem 0 0;font-weight:600}
+.brand__warnings{margin-top:.75rem;padding:.5rem .75rem;border-left:4px solid var(--note);background:var(--note-bg);font-size:.875rem}
+.brand__warnings p{margin:0;font-weight:600;color:var(--note)}
+.brand__warnings ul{margin:.25rem 0 0;padding-left:1.25rem}
 .swatch{display:inline-block;width:1.25rem;height:1.25rem;border:3px solid;border-radius:.25rem;vertical-align:middle}
-.invalid{background:#fef2f2;border:1px solid #b91c1c;border-radius:.75rem;padding:0 1rem 1rem}
-a{color:#1d4ed8}
+.invalid{background:var(--bad-bg);border:1px solid var(--bad);border-radius:.75rem;padding:0 1rem 1rem}
+a{color:var(--link)}
 ${swatches.join('\n')}
 `;
 }

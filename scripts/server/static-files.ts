@@ -34,7 +34,8 @@ export function demoBrandHeaders(service: string): Record<string, string> {
 
 /**
  * Serves a file below root, or answers false when there is none. The page's own policy (its
- * CSP <meta>) goes out as a header too, with frame-ancestors, which a <meta> cannot carry.
+ * CSP <meta>) goes out as a header too, with frame-ancestors, which a <meta> cannot carry: 'none'
+ * unless the caller allows a page to be framed (the demo's brand preview frames itself).
  * When the build left a precompressed twin the client accepts, that goes out instead, as a
  * production host with gzip_static/brotli_static would send it.
  */
@@ -44,6 +45,7 @@ export async function serveFile(
   relativePath: string,
   acceptEncoding = '',
   extraHeaders: Readonly<Record<string, string>> = {},
+  { frameAncestors = "'none'" }: { frameAncestors?: "'none'" | "'self'" } = {},
 ): Promise<boolean> {
   const file = path.join(root, relativePath);
   if (file !== root && !file.startsWith(root + path.sep)) return false;
@@ -61,7 +63,7 @@ export async function serveFile(
   if (type.startsWith('text/html')) {
     const html = await readFile(target, 'utf8');
     const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
-    if (policy) headers['content-security-policy'] = `${policy}; frame-ancestors 'none'`;
+    if (policy) headers['content-security-policy'] = `${policy}; frame-ancestors ${frameAncestors}`;
   }
   const encoding = await pickEncoding(target, acceptEncoding);
   if (encoding) headers['content-encoding'] = encoding.name;

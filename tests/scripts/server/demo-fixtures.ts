@@ -2,7 +2,11 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import path from 'node:path';
 import { loadBrands, type Brand, type InvalidBrand } from '../../../scripts/lib/load-brands.ts';
-import { createDemoServer, type DemoServerOptions } from '../../../scripts/server/demo-server.ts';
+import {
+  createDemoServer,
+  type DemoBrands,
+  type DemoServerOptions,
+} from '../../../scripts/server/demo-server.ts';
 import { freePort } from '../../../scripts/server/ports.ts';
 import type { OutboxEntry } from '../../../scripts/server/reference-mws.ts';
 import { makeTempDir, validBrandJson, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
@@ -46,7 +50,8 @@ export async function makeDemoWorld(): Promise<DemoWorld> {
   return { root, distDir, brands, invalid, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
-async function writePage(distDir: string, service: string): Promise<void> {
+/** A fake brand page with one script and a favicon, as the build leaves them in dist/<service>/. */
+export async function writePage(distDir: string, service: string): Promise<void> {
   const dir = path.join(distDir, service);
   await mkdir(path.join(dir, 'assets'), { recursive: true });
   await writeFile(
@@ -73,6 +78,8 @@ export interface RunningDemo {
   sent: OutboxEntry[];
   /** The server's clock; move it to age codes. */
   clock: { now: number };
+  /** Swaps the brands served, as `npm start` does after a rebuild. */
+  setBrands(brands: DemoBrands): void;
   stop(): Promise<void>;
 }
 
@@ -84,7 +91,7 @@ export async function startDemo(
   const port = await freePort();
   const sent: OutboxEntry[] = [];
   const clock = { now: Date.UTC(2025, 0, 6, 9, 0, 0) };
-  const { server } = createDemoServer({
+  const { server, setBrands } = createDemoServer({
     distDir: world.distDir,
     brands: world.brands,
     invalid: world.invalid,
@@ -105,6 +112,7 @@ export async function startDemo(
     server,
     sent,
     clock,
+    setBrands,
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

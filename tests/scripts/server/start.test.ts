@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { PREVIEW_FILE } from '../../../scripts/lib/emit-brand.ts';
 import { loadBrands } from '../../../scripts/lib/load-brands.ts';
 import { freePort } from '../../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
@@ -19,8 +20,10 @@ let blocker: Server | undefined;
 beforeAll(async () => {
   services = (await loadBrands(defaultBrandsDir)).brands.map((brand) => brand.service);
   // npm start builds what is missing; building here keeps that out of the tests' time limits.
-  const missing = services.some(
-    (service) => !existsSync(path.join(projectRoot, 'dist-demo', service, 'index.html')),
+  const missing = services.some((service) =>
+    ['index.html', PREVIEW_FILE].some(
+      (file) => !existsSync(path.join(projectRoot, 'dist-demo', service, file)),
+    ),
   );
   if (missing)
     await run(tsx, [path.join(projectRoot, 'scripts', 'build.ts'), '--demo'], { cwd: projectRoot });

@@ -1,0 +1,165 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { defaultBrandsDir } from '../scripts/vite/app-config.ts';
+import { takesPayments } from '../src/lib/services.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const CHECK_INPUT = 'Bitte prüfe deine Eingabe und versuche es erneut.';
+
+function codeView(masked: string, change: string): string {
+  return `
+- form "Bestätigungscode eingeben":
+  - heading "Bestätigungscode eingeben" [level=1]
+  - paragraph:
+    - text: Wir haben einen 6-stelligen Code gesendet an
+    - strong: ${masked}
+  - textbox "Bestätigungscode" [invalid]
+  - paragraph: ${CHECK_INPUT}
+  - button "Verifizieren"
+  - button /Code erneut senden \\(\\d+ s\\)/ [disabled]
+  - button "${change}"`;
+}
+
+function valueView(heading: string, ...fields: string[]): string {
+  return `
+- form "${heading}":
+  - heading "${heading}" [level=1]
+${fields.map((field) => `  - textbox "${field}"`).join('\n')}
+  - button "Anmelden"
+  - button "Andere Anmeldemethode verwenden"`;
+}
+
+/**
+ * What the card of each view must hold, by role and German name, in every frame of it. The
+ * cooldown counts down with the button disabled; the masks are those of src/lib/mask.ts.
+ */
+const VIEWS: Record<string, string> = {
+  choose: `
+- region "Anmeldemethode wählen":
+  - heading "Anmeldemethode wählen" [level=1]
+  - list:
+    - listitem:
+      - button "E-Mail-Adresse"
+    - listitem:
+      - button "Telefonnummer"
+    - listitem:
+      - button "EDP-Kennung"`,
+  'enter-mail': valueView('Mit E-Mail-Adresse anmelden', 'E-Mail-Adresse'),
+  'enter-number': valueView('Mit Telefonnummer anmelden', 'Vorwahl', 'Telefonnummer'),
+  'enter-edp': valueView('Mit EDP-Kennung anmelden', 'EDP-Kennung'),
+  'code-mail': codeView('e•••@example.de', 'E-Mail-Adresse ändern'),
+  'code-number': codeView('+49 ••• •••67', 'Telefonnummer ändern'),
+  'code-edp': codeView('MU•••11', 'EDP-Kennung ändern'),
+  pay: `
+- region "Zu bezahlender Betrag für A-Ident freischaltung":
+  - heading "Zu bezahlender Betrag für A-Ident freischaltung" [level=1]
+  - paragraph: 12,34 €
+  - iframe`,
+  wait: `
+- region "Bitte warten...":
+  - heading "Bitte warten..." [level=1]`,
+};
+
+const WIDTHS = [375, 1280];
+
+/** The relative luminance of a computed `rgb(…)` colour, 0 for black to 1 for white. */
+function luminance(rgb: string): number {
+  const [r = 0, g = 0, b = 0] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number).map((value) => {
+    const channel = value / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** Width, page colour and logo of every frame, read at once: the frames are same-origin. */
+function frameLooks(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('iframe')].map((iframe) => {
+      const html = iframe.contentDocument?.documentElement;
+      const query = new URL(iframe.src).searchParams;
+      return {
+        frame: `${query.get('view')}, ${query.get('scheme')}, ${iframe.width} px`,
+        scheme: query.get('scheme'),
+        width: iframe.contentWindow?.innerWidth,
+        expectedWidth: Number(iframe.width),
+        background: html ? getComputedStyle(html).backgroundColor : '',
+        logo: html?.querySelector<HTMLImageElement>('.page__logo')?.currentSrc ?? '',
+      };
+    }),
+  );
+}
+
+/**
+ * axe's findings in part of the page, as expectNoViolations reports a whole page's. axe in all
+ * 36 frames takes some 13 s; in the 9 dark ones at phone width about 4 s.
+ */
+async function expectNoViolationsIn(page: Page, selectors: string[]): Promise<void> {
+  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  for (const selector of selectors) axe = axe.include(selector);
+  const { violations } = await axe.analyze();
+  const found = violations.map(({ id, nodes }) => ({
+    id,
+    targets: nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(found).toEqual([]);
+}
+
+// A trace snapshots the page with all its 37 documents at every step, which makes each step some
+// ten times slower; a failure still leaves its screenshot and error context.
+test.use({ trace: 'off' });
+
+test('the preview shows every view of the brand, light and dark, at phone and desktop width', async ({
+  login,
+  page,
+  service,
+}) => {
+  const views = Object.keys(VIEWS).filter((view) => view !== 'pay' || takesPayments(service));
+  const hasDarkLogo = existsSync(path.join(defaultBrandsDir, service, 'logo-dark.svg'));
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+
+  await page.goto(`${login.origin}/preview.html?service=${service}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Vorschau: / })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(views.length);
+  await expect(page.getByRole('heading', { level: 2, name: /^Ansicht 3/ })).toHaveCount(
+    takesPayments(service) ? 1 : 0,
+  );
+
+  for (const view of views) {
+    for (const scheme of ['light', 'dark']) {
+      const pair = page.locator(`iframe[src*="view=${view}&scheme=${scheme}"]`);
+      await expect(pair).toHaveCount(WIDTHS.length);
+      for (const [index, width] of WIDTHS.entries()) {
+        const main = pair.nth(index).contentFrame().getByRole('main');
+        await expect(main, `${view}, ${scheme}, ${width} px`).toMatchAriaSnapshot(VIEWS[view] ?? '');
+      }
+    }
+  }
+  // The PayPal stand-in drew its button frame under the page's policy.
+  for (const frame of await page.locator('iframe[src*="view=pay"]').all()) {
+    const paypal = frame.contentFrame().locator('iframe[title="PayPal"]').contentFrame();
+    await expect(paypal.getByRole('button', { name: 'Mit PayPal bezahlen (Platzhalter)' })).toBeVisible();
+  }
+
+  const looks = await frameLooks(page);
+  expect(looks).toHaveLength(views.length * 4);
+  for (const { frame, scheme, width, expectedWidth, background, logo } of looks) {
+    expect(width, frame).toBe(expectedWidth);
+    if (scheme === 'dark') expect(luminance(background), frame).toBeLessThan(0.1);
+    else expect(luminance(background), frame).toBeGreaterThan(0.7);
+    expect(logo.includes('/logo-dark-'), frame).toBe(hasDarkLogo && scheme === 'dark');
+  }
+
+  // Fixed states: no frame asks for the config, the MWS or the resolver, and none navigates.
+  expect(requests.filter((url) => /\/(api|mws|landing)\//.test(url))).toEqual([]);
+  // The views' own focus calls do not pull the focus into a frame.
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+  // a11y.spec.ts holds every brand's light views to axe. The dark look is one stylesheet for all
+  // brands, whose one colour pair on it (accent and accent text) is checked when a brand loads,
+  // so the dark views are checked once, where a brand has every view.
+  if (takesPayments(service))
+    await expectNoViolationsIn(page, ['.preview__header', 'iframe[src*="scheme=dark"][width="375"]']);
+});

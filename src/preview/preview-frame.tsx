@@ -1,0 +1,115 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Spinner } from '../components/spinner.tsx';
+import { BrandFrame } from '../features/branding/brand-frame.tsx';
+import type { Brand } from '../features/branding/brand.ts';
+import { MethodChoice } from '../features/method/method-choice.tsx';
+import { ValueForm } from '../features/send-code/value-form.tsx';
+import { DEFAULT_COUNTRY_PREFIX } from '../lib/phone-number.ts';
+import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
+import type { ErrorCode } from '../lib/messages.ts';
+import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
+import type { PreviewView } from './preview-views.ts';
+
+// Loaded as the login page loads them, so a frame fetches only the view it shows.
+const CodeForm = lazy(() =>
+  import('../features/verify/code-form.tsx').then((module) => ({ default: module.CodeForm })),
+);
+const WaitView = lazy(() =>
+  import('../features/redirect/wait-view.tsx').then((module) => ({ default: module.WaitView })),
+);
+const PaymentView = lazy(() => import('../features/payment/payment-view.tsx'));
+
+/** The fixed states the preview shows; CodeForm masks the destination as the page does. */
+const PREVIEW_STATE = {
+  sentTo: { mail: 'erika.mustermann@example.de', number: '+491701234567', edp: 'MUSTER4711' },
+  /** The inline error of a wrong code (errorTexts in messages.ts). */
+  error: 'VM01',
+  /** A payment of 12,34 €, as the demo resolver's qr-cents asks for. */
+  amount: 12.34,
+  reference: 'qr-cents',
+} as const satisfies {
+  sentTo: Record<LoginMethod, string>;
+  error: ErrorCode;
+  amount: number;
+  reference: string;
+};
+
+const ignore = () => undefined;
+
+interface PreviewFrameProps {
+  brand: Brand;
+  view: PreviewView;
+  /** Where the demo server serves its PayPal stand-in for this page (docs/demo.md). */
+  paymentSdkUrl: string;
+}
+
+/** One view of the flow in the brand's frame, with a fixed state; nothing is sent anywhere. */
+export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) {
+  const captcha = useRef<HTMLDivElement>(null);
+  const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_COOLDOWN_MS);
+  const method = view.method ?? 'mail';
+
+  // The cooldown counts down as after a real send and starts again a second before it ends, so
+  // view 2 keeps showing it however long the preview stays open.
+  useEffect(() => {
+    if (view.view !== 'code') return;
+    const timer = setInterval(() => setResendAt(Date.now() + RESEND_COOLDOWN_MS), RESEND_COOLDOWN_MS - 1000);
+    return () => clearInterval(timer);
+  }, [view.view]);
+
+  return (
+    <BrandFrame brand={brand}>
+      <Suspense fallback={<Spinner size="large" label />}>{renderView()}</Suspense>
+    </BrandFrame>
+  );
+
+  function renderView() {
+    switch (view.view) {
+      case 'choose':
+        return <MethodChoice methods={[...LOGIN_METHODS]} onChoose={ignore} />;
+      case 'enter':
+        return (
+          <ValueForm
+            method={method}
+            value=""
+            country={DEFAULT_COUNTRY_PREFIX}
+            busy={false}
+            error={undefined}
+            captchaRef={captcha}
+            onValueChange={ignore}
+            onCountryChange={ignore}
+            onSubmit={ignore}
+            onOtherMethod={ignore}
+          />
+        );
+      case 'code':
+        return (
+          <CodeForm
+            method={method}
+            sentTo={PREVIEW_STATE.sentTo[method]}
+            code=""
+            busy={false}
+            error={PREVIEW_STATE.error}
+            resendAt={resendAt}
+            onCodeChange={ignore}
+            onVerify={ignore}
+            onResend={ignore}
+            onChangeValue={ignore}
+          />
+        );
+      case 'pay':
+        return (
+          <PaymentView
+            amount={PREVIEW_STATE.amount}
+            sponsor={undefined}
+            sdkBaseUrl={paymentSdkUrl}
+            reference={PREVIEW_STATE.reference}
+            onPaid={ignore}
+          />
+        );
+      case 'wait':
+        // No redirect, so the view never navigates.
+        return <WaitView redirect={undefined} navigate={ignore} />;
+    }
+  }
+}

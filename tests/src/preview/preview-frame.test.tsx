@@ -1,0 +1,171 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { Brand } from '../../../src/features/branding/brand.ts';
+import { PreviewFrame } from '../../../src/preview/preview-frame.tsx';
+import { PreviewSheet } from '../../../src/preview/preview-sheet.tsx';
+import { previewViews, type PreviewView } from '../../../src/preview/preview-views.ts';
+
+// PayPal stands in at its React boundary: the provider records what the view loads it with.
+const paypal = vi.hoisted(() => ({ options: [] as Record<string, unknown>[] }));
+vi.mock('@paypal/react-paypal-js', () => ({
+  PayPalScriptProvider: ({
+    options,
+    children,
+  }: {
+    options: Record<string, unknown>;
+    children: ReactNode;
+  }) => {
+    paypal.options.push(options);
+    return children;
+  },
+  usePayPalScriptReducer: () => [{ isPending: false, isRejected: false }],
+  PayPalButtons: () => <button type="button">PayPal</button>,
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const brand: Brand = {
+  service: 'a-ident',
+  name: 'A-Ident',
+  title: 'A-Ident – Anmeldung',
+  accentColor: '#6d28d9',
+  accentTextColor: '#ffffff',
+  themeColor: '#6d28d9',
+  logo: { src: '/assets/logo-abc.svg', width: 171, height: 48 },
+  logoDark: { src: '/assets/logo-dark-abc.svg', width: 171, height: 48 },
+  favicon: '/assets/icon-abc.svg',
+  links: {
+    impressum: 'https://a-ident.example/impressum',
+    datenschutz: 'https://a-ident.example/datenschutz',
+  },
+};
+const STAND_IN = 'http://a-ident.localhost:8080/dev/paypal/sdk/js';
+
+function view(key: string): PreviewView {
+  const found = previewViews(brand.service).find((candidate) => candidate.key === key);
+  if (!found) throw new Error(`no view ${key}`);
+  return found;
+}
+
+function renderFrame(key: string) {
+  return render(<PreviewFrame brand={brand} view={view(key)} paymentSdkUrl={STAND_IN} />);
+}
+
+describe('a preview frame', () => {
+  test('shows the view in the brand frame, with the logo and the legal links', async () => {
+    renderFrame('choose');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Anmeldemethode wählen' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'A-Ident' })).toHaveAttribute('src', '/assets/logo-abc.svg');
+    expect(screen.getByRole('link', { name: 'Impressum' })).toBeInTheDocument();
+    for (const name of ['E-Mail-Adresse', 'Telefonnummer', 'EDP-Kennung'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+  });
+
+  test.each([
+    ['enter-mail', 'Mit E-Mail-Adresse anmelden', ['E-Mail-Adresse']],
+    ['enter-number', 'Mit Telefonnummer anmelden', ['Vorwahl', 'Telefonnummer']],
+    ['enter-edp', 'Mit EDP-Kennung anmelden', ['EDP-Kennung']],
+  ])('shows view 1 for %s, empty', async (key, heading, fields) => {
+    renderFrame(key);
+    const form = await screen.findByRole('form', { name: heading });
+    for (const field of fields)
+      expect(within(form).getByRole('textbox', { name: field })).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: fields.at(-1) })).toHaveValue('');
+  });
+
+  test.each([
+    ['code-mail', 'e•••@example.de', 'E-Mail-Adresse ändern'],
+    ['code-number', '+49 ••• •••67', 'Telefonnummer ändern'],
+    ['code-edp', 'MU•••11', 'EDP-Kennung ändern'],
+  ])(
+    'shows view 2 for %s with the masked destination, an error and the cooldown',
+    async (key, masked, change) => {
+      renderFrame(key);
+      expect(await screen.findByText(masked)).toBeInTheDocument();
+      expect(screen.getByText('Bitte prüfe deine Eingabe und versuche es erneut.')).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: 'Bestätigungscode' })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      expect(screen.getByRole('button', { name: 'Code erneut senden (30 s)' })).toBeDisabled();
+      expect(screen.getByRole('button', { name: change })).toBeInTheDocument();
+    },
+  );
+
+  test('keeps the cooldown running however long the frame stays open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderFrame('code-mail');
+    await screen.findByRole('button', { name: /^Code erneut senden \(\d+ s\)$/ });
+    for (let second = 0; second < 75; second++) {
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.getByRole('button', { name: /^Code erneut senden \(\d+ s\)$/ })).toBeDisabled();
+    }
+  });
+
+  test("shows view 3 with the amount, loading PayPal's stand-in of the demo", async () => {
+    renderFrame('pay');
+    expect(await screen.findByText('12,34 €')).toBeInTheDocument();
+    expect(paypal.options.at(-1)).toMatchObject({
+      clientId: 'stand-in',
+      sdkBaseUrl: STAND_IN,
+      currency: 'EUR',
+    });
+  });
+
+  test('shows view 4, which has nowhere to go', async () => {
+    const location = window.location.href;
+    renderFrame('wait');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bitte warten...' })).toBeInTheDocument();
+    expect(window.location.href).toBe(location);
+  });
+});
+
+describe('the preview page', () => {
+  test('shows every view four times: light and dark, at phone and desktop width', () => {
+    render(
+      <PreviewSheet brand={brand} pageUrl="http://a-ident.localhost:8080/preview.html?service=a-ident" />,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Vorschau: A-Ident' })).toBeInTheDocument();
+    const sections = screen.getAllByRole('region');
+    expect(sections.map((section) => within(section).getByRole('heading', { level: 2 }).textContent)).toEqual(
+      previewViews('a-ident').map((view) => view.label),
+    );
+    const wait = within(screen.getByRole('region', { name: 'Ansicht 4: Bitte warten...' }));
+    const frames = wait.getAllByTitle(/^Ansicht 4: Bitte warten\.\.\. – /);
+    expect(
+      frames.map((frame) => [
+        frame.getAttribute('title'),
+        frame.getAttribute('src'),
+        frame.getAttribute('width'),
+      ]),
+    ).toEqual([
+      [
+        'Ansicht 4: Bitte warten... – Telefon, 375 px, hell',
+        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=wait&scheme=light',
+        '375',
+      ],
+      [
+        'Ansicht 4: Bitte warten... – Telefon, 375 px, dunkel',
+        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=wait&scheme=dark',
+        '375',
+      ],
+      [
+        'Ansicht 4: Bitte warten... – Desktop, 1280 px, hell',
+        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=wait&scheme=light',
+        '1280',
+      ],
+      [
+        'Ansicht 4: Bitte warten... – Desktop, 1280 px, dunkel',
+        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=wait&scheme=dark',
+        '1280',
+      ],
+    ]);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest';
+import { previewFrameUrl, previewViews, readPreviewQuery } from '../../../src/preview/preview-views.ts';
+
+describe('previewViews', () => {
+  test('lists every view of a brand that cannot pay, each method where the view depends on it', () => {
+    expect(previewViews('a-dok').map((view) => view.key)).toEqual([
+      'choose',
+      'enter-mail',
+      'enter-number',
+      'enter-edp',
+      'code-mail',
+      'code-number',
+      'code-edp',
+      'wait',
+    ]);
+  });
+
+  test('adds the payment for a brand that takes payments', () => {
+    expect(previewViews('a-ident').map((view) => view.key)).toContain('pay');
+  });
+
+  test('names each view with its number from the spec, in German', () => {
+    expect(previewViews('a-ident').map((view) => view.label)).toEqual([
+      'Ansicht 0: Anmeldemethode wählen',
+      'Ansicht 1: Mit E-Mail-Adresse anmelden',
+      'Ansicht 1: Mit Telefonnummer anmelden',
+      'Ansicht 1: Mit EDP-Kennung anmelden',
+      'Ansicht 2: Bestätigungscode eingeben (E-Mail-Adresse), mit Wartezeit und Fehler',
+      'Ansicht 2: Bestätigungscode eingeben (Telefonnummer), mit Wartezeit und Fehler',
+      'Ansicht 2: Bestätigungscode eingeben (EDP-Kennung), mit Wartezeit und Fehler',
+      'Ansicht 3: Zahlung',
+      'Ansicht 4: Bitte warten...',
+    ]);
+  });
+});
+
+describe('readPreviewQuery', () => {
+  test('without a view is the page of every view', () => {
+    expect(readPreviewQuery('?service=a-dok')).toEqual({ page: 'sheet', service: 'a-dok' });
+  });
+
+  test('with a view and a scheme is one frame', () => {
+    const query = readPreviewQuery('?service=a-dok&view=code-number&scheme=dark');
+    expect(query).toMatchObject({ page: 'frame', service: 'a-dok', scheme: 'dark' });
+    expect(query.page === 'frame' && query.view).toMatchObject({ view: 'code', method: 'number' });
+  });
+
+  test.each([
+    ['no service', '', 'Die Adresse nennt keinen Dienst (?service=…).'],
+    ['an empty service', '?service=', 'Die Adresse nennt keinen Dienst (?service=…).'],
+    ['an unknown view', '?service=a-dok&view=admin&scheme=dark', 'Dieser Dienst hat keine Ansicht „admin“.'],
+    [
+      'the payment of a brand that cannot pay',
+      '?service=a-dok&view=pay&scheme=light',
+      'Dieser Dienst hat keine Ansicht „pay“.',
+    ],
+    [
+      'a view without a scheme',
+      '?service=a-dok&view=wait',
+      'Das Farbschema ist „light“ oder „dark“ (&scheme=…).',
+    ],
+    [
+      'another scheme',
+      '?service=a-dok&view=wait&scheme=sepia',
+      'Das Farbschema ist „light“ oder „dark“ (&scheme=…).',
+    ],
+    [
+      'a prototype key as view',
+      '?service=a-dok&view=__proto__&scheme=dark',
+      'Dieser Dienst hat keine Ansicht „__proto__“.',
+    ],
+  ])('shows a message for %s', (_, search, problem) => {
+    expect(readPreviewQuery(search)).toEqual({ page: 'unknown', problem });
+  });
+});
+
+describe('previewFrameUrl', () => {
+  test('is the page itself with the frame in the query, whatever query and hash the page had', () => {
+    expect(
+      previewFrameUrl(
+        'http://a-dok.localhost:8080/preview.html?service=a-dok&x=1#top',
+        'a-dok',
+        'wait',
+        'dark',
+      ),
+    ).toBe('http://a-dok.localhost:8080/preview.html?service=a-dok&view=wait&scheme=dark');
+  });
+
+  test('encodes what it is given', () => {
+    expect(previewFrameUrl('http://localhost:8080/a-dok/preview.html', 'a&b', 'x y', 'light')).toBe(
+      'http://localhost:8080/a-dok/preview.html?service=a%26b&view=x+y&scheme=light',
+    );
+  });
+});
