@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { contrastRatio } from '../../src/lib/contrast.ts';
+import { contrastRatio, formatRatio } from '../../src/lib/contrast.ts';
 import { brandJsonSchema, fieldExpectations, type BrandJson } from './brand-schema.ts';
 import { decodeUtf8, sniffFileType } from './file-type.ts';
 import { DARK_PAGE_BACKGROUND, LIGHT_PAGE_BACKGROUND } from '../../src/lib/page-colours.ts';
@@ -293,11 +293,6 @@ function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'list';
   return typeof value === 'object' ? 'object' : typeof value;
-}
-
-/** Rounds down, so a ratio just under the minimum never prints as the minimum. */
-function formatRatio(ratio: number): string {
-  return (Math.floor(ratio * 100) / 100).toFixed(2);
 }
 
 function formatSize(bytes: number): string {

@@ -1,4 +1,4 @@
-import { contrastRatio } from '../../src/lib/contrast.ts';
+import { contrastRatio, formatRatio } from '../../src/lib/contrast.ts';
 import { blendOver, toHex, type Rgba } from './css-colour.ts';
 import { parseSvg } from './svg-check.ts';
 import { contains } from './svg-geometry.ts';
@@ -123,9 +123,4 @@ function expectation(file: MarkFile, scheme: PageScheme['scheme']): string {
   if (file === 'logo-dark.svg') return `${readable} Change the colour.`;
   if (scheme === 'dark') return `${readable} Add logo-dark.svg with lighter colours, or change the colour.`;
   return `${readable} Change the colour, or outline the shape in a colour that stands out from the page.`;
-}
-
-/** Rounds down, so a ratio just under the minimum never prints as the minimum. */
-function formatRatio(ratio: number): string {
-  return (Math.floor(ratio * 100) / 100).toFixed(2);
 }

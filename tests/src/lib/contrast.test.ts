@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contrastRatio, isHexColour, relativeLuminance } from '../../../src/lib/contrast.ts';
+import { contrastRatio, formatRatio, isHexColour, relativeLuminance } from '../../../src/lib/contrast.ts';
 
 describe('contrastRatio', () => {
   test.each([
@@ -30,5 +30,16 @@ describe('relativeLuminance', () => {
   test.each(['#fff', 'red', '#12345g', '', 'rgb(0,0,0)', '#0000000'])('refuses %j', (value) => {
     expect(isHexColour(value)).toBe(false);
     expect(() => relativeLuminance(value)).toThrow(/not a #rrggbb colour/);
+  });
+});
+
+describe('formatRatio', () => {
+  test.each([
+    [4.499, '4.49'],
+    [4.5, '4.50'],
+    [1.2085, '1.20'],
+    [21, '21.00'],
+  ])('prints %d rounded down as %s', (ratio, text) => {
+    expect(formatRatio(ratio)).toBe(text);
   });
 });
