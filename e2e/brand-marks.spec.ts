@@ -1,16 +1,8 @@
-import path from 'node:path';
 import sharp from 'sharp';
-import { loadBrand } from '../scripts/lib/load-brands.ts';
 import { MIN_MARK_CONTRAST } from '../scripts/lib/mark-contrast.ts';
-import { defaultBrandsDir } from '../scripts/vite/app-config.ts';
+import { brandOf } from './support/brands.ts';
 import { expect, test } from './support/fixtures.ts';
 import { analyseMark, clipAround, describePart, faintParts } from './support/mark-pixels.ts';
-
-async function brandOf(service: string) {
-  const brand = await loadBrand(path.join(defaultBrandsDir, service));
-  if ('problems' in brand) throw new Error(brand.problems.join('\n'));
-  return brand;
-}
 
 /** `rgb(17, 24, 39)` → `#111827` */
 function hexOf(cssColour: string): string {

@@ -1,18 +1,10 @@
-import { loadBrand } from '../scripts/lib/load-brands.ts';
-import { defaultBrandsDir } from '../scripts/vite/app-config.ts';
-import path from 'node:path';
+import { brandOf } from './support/brands.ts';
 import { expect, test } from './support/fixtures.ts';
 import { demoOrigin } from './support/login-screen.ts';
 
 function rgb(hex: string): string {
   const [r, g, b] = [1, 3, 5].map((offset) => parseInt(hex.slice(offset, offset + 2), 16));
   return `rgb(${r}, ${g}, ${b})`;
-}
-
-async function brandOf(service: string) {
-  const brand = await loadBrand(path.join(defaultBrandsDir, service));
-  if ('problems' in brand) throw new Error(brand.problems.join('\n'));
-  return brand;
 }
 
 test('the page carries its brand before the config arrives and shows it after', async ({

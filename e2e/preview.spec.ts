@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { defaultBrandsDir } from '../scripts/vite/app-config.ts';
 import { takesPayments } from '../src/lib/services.ts';
+import { expectNoViolations } from './support/accessibility.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const CHECK_INPUT = 'Bitte prüfe deine Eingabe und versuche es erneut.';
@@ -91,21 +91,6 @@ function frameLooks(page: Page) {
   );
 }
 
-/**
- * axe's findings in part of the page, as expectNoViolations reports a whole page's. axe in all
- * 36 frames takes some 13 s; in the 9 dark ones at phone width about 4 s.
- */
-async function expectNoViolationsIn(page: Page, selectors: string[]): Promise<void> {
-  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  for (const selector of selectors) axe = axe.include(selector);
-  const { violations } = await axe.analyze();
-  const found = violations.map(({ id, nodes }) => ({
-    id,
-    targets: nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(found).toEqual([]);
-}
-
 // A trace snapshots the page with all its 37 documents at every step, which makes each step some
 // ten times slower; a failure still leaves its screenshot and error context.
 test.use({ trace: 'off' });
@@ -161,5 +146,5 @@ test('the preview shows every view of the brand, light and dark, at phone and de
   // brands, whose one colour pair on it (accent and accent text) is checked when a brand loads,
   // so the dark views are checked once, where a brand has every view.
   if (takesPayments(service))
-    await expectNoViolationsIn(page, ['.preview__header', 'iframe[src*="scheme=dark"][width="375"]']);
+    await expectNoViolations(page, ['.preview__header', 'iframe[src*="scheme=dark"][width="375"]']);
 });
