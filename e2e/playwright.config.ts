@@ -1,13 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/chromium.ts';
+import { devLoginMethods } from '../scripts/dev/dev-config.ts';
+import { CHROMIUM_ARGS, suiteChromiumPath } from '../scripts/lib/chromium.ts';
 import { takesPayments } from '../src/lib/services.ts';
 import type { BrandOptions } from './support/fixtures.ts';
 
 // Browser downloads do not work on these machines: the suite drives the system's Chromium.
-if (!existsSync(chromiumPath)) {
+if (!existsSync(suiteChromiumPath)) {
   throw new Error(
-    `No Chromium at ${chromiumPath}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    `No Chromium at ${suiteChromiumPath}. Install it (apt-get install -y chromium-headless-shell) or set CHROMIUM_PATH.`,
   );
 }
 
@@ -26,17 +27,38 @@ const services = readdirSync(new URL('../brands', import.meta.url), { withFileTy
   .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
   .map((entry) => entry.name)
   .sort();
+const methods = devLoginMethods(services);
 
+/** The brand the behaviour project runs against: one whose development config enables every method. */
+const BEHAVIOUR_BRAND = 'a-dok';
+const BEHAVIOUR = 'behaviour';
 const PRODUCTION = 'production';
-const PRODUCTION_SPECS = /[\\/]production[\\/]/;
+
+const behaviourMethods = methods.get(BEHAVIOUR_BRAND);
+if (!behaviourMethods || !Object.values(behaviourMethods).every(Boolean) || takesPayments(BEHAVIOUR_BRAND)) {
+  throw new Error(
+    `The ${BEHAVIOUR} project needs a brand with every method and no payment; ${BEHAVIOUR_BRAND} is not.`,
+  );
+}
+
+/** The sign-in tests (tagged @mail, @number, @edp) of the methods a brand's service leaves off. */
+function methodsOff(service: string): RegExp | undefined {
+  const off = Object.entries(methods.get(service) ?? {})
+    .filter(([, on]) => !on)
+    .map(([method]) => method);
+  return off.length > 0 ? new RegExp(`@(${off.join('|')})\\b`) : undefined;
+}
 
 export default defineConfig<BrandOptions>({
   testDir: '.',
   outputDir: '../test-results/e2e',
-  // The demo server and the emulator are for the brand projects; a run of the production project
-  // alone neither needs them nor dist-demo/.
+  // The demo server and the emulator are for the brand and behaviour projects; a run of the
+  // production project alone neither needs them nor dist-demo/.
   ...(onlyProjects(PRODUCTION) ? {} : { globalSetup: './support/global-setup.ts' }),
   forbidOnly: Boolean(process.env.CI),
+  // Every test stands alone (its own context, values and routes), so tests of one file spread
+  // over the workers too; two workers fit two cores best (docs/testing.md).
+  fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   reporter: process.env.CI
     ? [['dot']]
@@ -45,24 +67,35 @@ export default defineConfig<BrandOptions>({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: suiteChromiumPath,
       args: CHROMIUM_ARGS,
     },
   },
   projects: [
+    // What can differ by brand, for each brand: its branding in both schemes, the sign-in of each
+    // method its service enables, every view with its colours, the layout at 320 px. The brands
+    // that take payments add the resolver, the payment and their hostile inputs.
     ...services.map((service) => ({
       name: service,
       use: { service },
-      // The resolver and the payment belong to the brands that can take a payment; the
-      // production project's specs run once, in that project.
-      testIgnore: [PRODUCTION_SPECS, ...(takesPayments(service) ? [] : [/a-ident\.spec\.ts$/])],
+      testMatch: [
+        /every-brand[\\/].*\.spec\.ts$/,
+        ...(takesPayments(service) ? [/a-ident[\\/].*\.spec\.ts$/] : []),
+      ],
+      grepInvert: methodsOff(service),
     })),
+    {
+      // What cannot differ by brand, once: the error catalogue, hostile inputs, the code field,
+      // double submits, a reload, the SMS fallback; against a brand with every method.
+      name: BEHAVIOUR,
+      use: { service: BEHAVIOUR_BRAND },
+      testMatch: /behaviour[\\/].*\.spec\.ts$/,
+    },
     {
       // The release in dist/ behind a real nginx with the generated config, every brand by its
       // own domain over https (e2e/production/support/gateway.ts). Needs `npm run build` first.
       name: PRODUCTION,
       testDir: './production',
-      fullyParallel: true,
     },
   ],
 });

@@ -13,7 +13,7 @@ import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
 // `npm run brand-marks -- [base URL] [--out file.png]`: every brand's logo on its page in both
 // schemes, on one contact sheet for the eye, with the weakest part that meets the page. The check
-// itself is e2e/brand-marks.spec.ts; this is not part of any. Needs a running demo (`npm start`).
+// itself is e2e/every-brand/branding.spec.ts; this is not part of any. Needs a running demo (`npm start`).
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { out: { type: 'string', default: path.join(projectRoot, 'test-results', 'brand-marks.png') } },

@@ -7,9 +7,17 @@ export interface DevConfigOptions {
   authEmulatorUrl: string;
 }
 
+export interface LoginMethods {
+  mail: boolean;
+  number: boolean;
+  edp: boolean;
+}
+
+const EVERY_METHOD: LoginMethods = { mail: true, number: true, edp: true };
+
 /** Every non-empty combination of the three methods, so each appears on some service. */
-const METHOD_SETS = [
-  { mail: true, number: true, edp: true },
+const METHOD_SETS: LoginMethods[] = [
+  EVERY_METHOD,
   { mail: true, number: false, edp: false },
   { mail: false, number: true, edp: false },
   { mail: false, number: false, edp: true },
@@ -21,12 +29,26 @@ const METHOD_SETS = [
 export const DEV_FIREBASE_PROJECT = 'demo-login-gateway';
 
 /**
+ * The methods the development config gives each of `services` (the brand folders in their sorted
+ * order): a-dok and a-ident offer all three, the others cycle through every combination. The
+ * browser suite reads it too, to run each brand's sign-in for the methods its service enables.
+ */
+export function devLoginMethods(services: readonly string[]): Map<string, LoginMethods> {
+  let cycled = 0;
+  return new Map(
+    services.map((service) => [
+      service,
+      service.startsWith('a-') ? EVERY_METHOD : (METHOD_SETS[cycled++ % METHOD_SETS.length] ?? EVERY_METHOD),
+    ]),
+  );
+}
+
+/**
  * The development /api/config for every brand: the contract of docs/backend-contract.md with
- * local addresses. a-dok and a-ident offer all three methods; the others cycle through every
- * combination.
+ * local addresses, and the methods of devLoginMethods.
  */
 export function createDevConfig(brands: Brand[], { mwsTargetUrl, authEmulatorUrl }: DevConfigOptions) {
-  let cycled = 0;
+  const methods = devLoginMethods(brands.map((brand) => brand.service));
   const services = Object.fromEntries(
     brands.map((brand) => [
       brand.service,
@@ -36,9 +58,7 @@ export function createDevConfig(brands: Brand[], { mwsTargetUrl, authEmulatorUrl
         loginKey: `dev-key-${brand.service}`,
         mwsTargetUrl,
         firebaseConfig: { apiKey: 'demo-api-key', projectId: DEV_FIREBASE_PROJECT, authEmulatorUrl },
-        loginMethods: brand.service.startsWith('a-')
-          ? METHOD_SETS[0]
-          : METHOD_SETS[cycled++ % METHOD_SETS.length],
+        loginMethods: methods.get(brand.service),
       },
     ]),
   );

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { defaultBrandsDir } from '../scripts/vite/app-config.ts';
-import { takesPayments } from '../src/lib/services.ts';
-import { expectNoViolations } from './support/accessibility.ts';
-import { expect, test } from './support/fixtures.ts';
+import { defaultBrandsDir } from '../../scripts/vite/app-config.ts';
+import { takesPayments } from '../../src/lib/services.ts';
+import { expectNoViolations } from '../support/accessibility.ts';
+import { expect, test } from '../support/fixtures.ts';
 
 const CHECK_INPUT = 'Bitte prüfe deine Eingabe und versuche es erneut.';
 
@@ -146,5 +146,8 @@ test('the preview shows every view of the brand, light and dark, at phone and de
   // brands, whose one colour pair on it (accent and accent text) is checked when a brand loads,
   // so the dark views are checked once, where a brand has every view.
   if (takesPayments(service))
-    await expectNoViolations(page, ['.preview__header', 'iframe[src*="scheme=dark"][width="375"]']);
+    await expectNoViolations(page, 'the dark views at 375 px', [
+      '.preview__header',
+      'iframe[src*="scheme=dark"][width="375"]',
+    ]);
 });

@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import {
   expectError,
   freshValue,
@@ -12,9 +12,9 @@ import {
   signsOfInjection,
   startUrl,
   watchForHarm,
-} from './support/hostile-helpers.ts';
-import { startForgetfulHost } from './support/forgetful-host.ts';
-import { demoOrigin, LoginScreen } from './support/login-screen.ts';
+} from '../support/hostile-helpers.ts';
+import { startForgetfulHost } from '../support/forgetful-host.ts';
+import { demoOrigin, LoginScreen } from '../support/login-screen.ts';
 
 // Expected throughout: no script runs, no navigation to an unsafe URL, at most one request per
 // submit, a spec error code or nothing shown, and never a blank crash once a view was visible.
@@ -28,31 +28,6 @@ const STATIC_FILE =
 async function realConfig(service: string): Promise<{ services: Record<string, unknown> }> {
   const response = await fetch(`${demoOrigin()}/${service}/api/config`);
   return (await response.json()) as { services: Record<string, unknown> };
-}
-
-/** a-ident on its own host, for the qrid and the resolver, whichever brand's project runs. */
-async function openIdent(ident: LoginScreen, query: Record<string, string> = {}) {
-  await ident.enableAllMethods();
-  await ident.open(query);
-}
-
-/** Signs in by mail with the code from the outbox; the resolver is called next. */
-async function signInByMail(ident: LoginScreen) {
-  const code = await reachCodeView(ident, 'mail', freshValue('mail', 'a-ident'));
-  await ident.codeInput().fill(code);
-}
-
-/**
- * A stopped flow shows no view, as the spec asks, but the page is no blank crash: the brand's
- * frame stays, with an empty card that CSS hides (which is why main is found by tag, not role).
- */
-async function expectStoppedInFrame(page: Page) {
-  await expect(page.locator('main')).toBeEmpty();
-  await expect(page.getByRole('link', { name: 'Impressum' })).toBeVisible();
-}
-
-function answerResolver(page: Page, origin: string, answer: (route: Route) => Promise<void>) {
-  return page.route(`${origin}/api/resolver`, answer);
 }
 
 test.describe('a hostile service parameter', () => {
@@ -113,103 +88,6 @@ test.describe('a hostile service parameter', () => {
     }
     expect(login.pageErrors).toEqual([]);
   });
-});
-
-test.describe('a hostile qrid on a-ident', () => {
-  const qrids = [
-    { name: '/ ? # .. and % characters', qrid: '../qr/?x=1&y=2#top/..%2F%2e%2e' },
-    { name: '10 000 characters', qrid: 'q'.repeat(10_000) },
-  ];
-  for (const { name, qrid } of qrids) {
-    test(`with ${name} reaches the resolver and the redirect unchanged`, async ({ page }) => {
-      const resolverForms: URLSearchParams[] = [];
-      const harm = watchForHarm(page);
-      const ident = new LoginScreen(page, 'a-ident');
-      await answerResolver(page, ident.origin, (route) => {
-        resolverForms.push(new URLSearchParams(route.request().postData() ?? ''));
-        const data = { value: 0, targetDomain: `${ident.origin}/landing`, path: 'a-ident' };
-        return route.fulfill({ json: { success: true, exists: true, data } });
-      });
-      const redirected = await ident.interceptRedirect(/\/landing\//);
-      await openIdent(ident, { qrid });
-      await signInByMail(ident);
-
-      const target = await redirected();
-      expect(resolverForms).toHaveLength(1);
-      expect(resolverForms[0]?.get('qrid')).toBe(qrid);
-      expect(target.origin).toBe(ident.origin);
-      expect(target.pathname).toBe(`/landing/a-ident/${encodeURIComponent(qrid)}`);
-      expect(harm.dialogs).toEqual([]);
-      expect(ident.pageErrors).toEqual([]);
-    });
-  }
-});
-
-test.describe('a hostile resolver answer on a-ident', () => {
-  const targets = [
-    'javascript:alert(1)',
-    '//evil.example',
-    'http://evil.example',
-    'https://user@evil.example',
-  ];
-  const answers = [
-    ...targets.map((targetDomain) => ({
-      name: `the target ${targetDomain}`,
-      data: { value: 0, targetDomain, path: 'a-ident' },
-    })),
-    // A payment must lead somewhere: refused before any money is taken.
-    {
-      name: 'a payment towards http://evil.example',
-      data: { value: 5, targetDomain: 'http://evil.example' },
-    },
-  ];
-  for (const { name, data } of answers) {
-    test(`with ${name} is refused: no navigation, a console error`, async ({ page }) => {
-      const harm = watchForHarm(page);
-      const ident = new LoginScreen(page, 'a-ident');
-      const evilRequests = ident.countRequests(/evil\.example/);
-      await page.route(/evil\.example/, (route) => route.fulfill({ body: 'evil' }));
-      await answerResolver(page, ident.origin, (route) =>
-        route.fulfill({
-          json: { success: true, exists: data.value === 0, data: { path: 'a-ident', ...data } },
-        }),
-      );
-      await openIdent(ident);
-      await signInByMail(ident);
-
-      await expect
-        .poll(() => ident.consoleMessages)
-        .toContainEqual(expect.stringMatching(/^error: Login flow stopped: refusing to redirect/));
-      await expectStoppedInFrame(page);
-      await expect(ident.heading('Zu bezahlender Betrag für A-Ident freischaltung')).toHaveCount(0);
-      expect(harm.navigations.filter((url) => !url.startsWith(`${ident.origin}/`))).toEqual([]);
-      expect(page.url().startsWith(`${ident.origin}/`)).toBe(true);
-      expect(evilRequests().map((request) => request.url())).toEqual([]);
-      expect(harm.dialogs).toEqual([]);
-      expect(ident.pageErrors).toEqual([]);
-    });
-  }
-
-  const brokenAnswers = [
-    { name: 'a server error', answer: (route: Route) => route.fulfill({ status: 500, body: 'oops' }) },
-    { name: 'an HTML page', answer: (route: Route) => fulfillHtml(route) },
-  ];
-  for (const { name, answer } of brokenAnswers) {
-    test(`with ${name} stops the flow and says so in the console`, async ({ page }) => {
-      const harm = watchForHarm(page);
-      const ident = new LoginScreen(page, 'a-ident');
-      await answerResolver(page, ident.origin, answer);
-      await openIdent(ident);
-      await signInByMail(ident);
-
-      await expect
-        .poll(() => ident.consoleMessages)
-        .toContainEqual('error: Login flow stopped: resolver failure: resolver call failed (rejected)');
-      await expectStoppedInFrame(page);
-      expect(harm.navigations.filter((url) => !url.startsWith(`${ident.origin}/`))).toEqual([]);
-      expect(ident.pageErrors).toEqual([]);
-    });
-  }
 });
 
 test.describe('a hostile config', () => {

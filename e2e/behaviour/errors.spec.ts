@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test } from '../support/fixtures.ts';
 import {
   CHECK_INPUT_ERROR,
   expectError,
@@ -11,8 +11,7 @@ import {
   mwsUrl,
   reachCodeView,
   wrongCode,
-} from './support/hostile-helpers.ts';
-import { LoginScreen } from './support/login-screen.ts';
+} from '../support/hostile-helpers.ts';
 
 const PHONE = '0171 2345678';
 
@@ -186,20 +185,6 @@ test.describe('shows nothing and says why in the console', () => {
       await expect.poll(() => login.consoleMessages).toContainEqual(expect.stringMatching(logged));
       await expect(page.getByRole('main')).toHaveCount(0);
       expect(login.pageErrors).toEqual([]);
-    });
-  }
-
-  for (const qrid of [undefined, '   ']) {
-    test(`for a-ident with ${qrid === undefined ? 'no' : 'a blank'} qrid`, async ({ page }) => {
-      const ident = new LoginScreen(page, 'a-ident');
-      const url = new URL(`${ident.origin}/?service=a-ident`);
-      if (qrid !== undefined) url.searchParams.set('qrid', qrid);
-      await page.goto(url.href);
-      await expect
-        .poll(() => ident.consoleMessages)
-        .toContainEqual('error: Service a-ident needs a qrid parameter');
-      await expect(page.getByRole('main')).toHaveCount(0);
-      expect(ident.pageErrors).toEqual([]);
     });
   }
 });

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Request, Route } from '@playwright/test';
-import { expectNoViolations } from './support/accessibility.ts';
-import { expect, test } from './support/fixtures.ts';
-import { demoOrigin, type LoginScreen } from './support/login-screen.ts';
+import { expectNoViolations } from '../support/accessibility.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { demoOrigin, type LoginScreen } from '../support/login-screen.ts';
 
 // The demo resolver's rows (docs/demo.md) pick what happens after the code; the config points
 // the page at the demo's PayPal stand-in unless a test takes paymentSdkUrl out of it.
 
 const STAND_IN_SCRIPT = readFileSync(
-  new URL('../scripts/server/paypal-stand-in.js', import.meta.url),
+  new URL('../../scripts/server/paypal-stand-in.js', import.meta.url),
   'utf8',
 );
 // The stand-in's buttons (scripts/server/paypal-stand-in.js): two in PayPal's button frame, two
@@ -406,7 +406,7 @@ test('PayPal’s button, loading frame and checkout overlay keep their own style
     width: document.documentElement.scrollWidth - window.innerWidth,
   }));
   expect(overflow).toEqual({ height: 0, width: 0 });
-  await expectNoViolations(page);
+  await expectNoViolations(page, 'view 3 with PayPal’s button');
 
   await standInButton(login, PAY).click();
   const viewport = page.viewportSize();
