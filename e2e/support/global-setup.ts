@@ -16,8 +16,14 @@ export default async function globalSetup() {
   // test different builds side by side.
   const distDir = path.resolve(process.env.E2E_DIST_DIR ?? path.join(projectRoot, 'dist-demo'));
   if (!existsSync(distDir)) throw new Error(`No ${distDir} to test: run \`npm run build -- --demo\` first.`);
-  const { brands, invalid } = await loadBrands(defaultBrandsDir);
-  const emulator = await startAuthEmulator({ port: await freePort(), projectId: DEV_FIREBASE_PROJECT });
+  // The emulator takes 10-15 s to start: the brands are read meanwhile.
+  const starting = freePort().then((port) => startAuthEmulator({ port, projectId: DEV_FIREBASE_PROJECT }));
+  const read = await loadBrands(defaultBrandsDir).catch(async (error: unknown) => {
+    await (await starting.catch(() => undefined))?.stop();
+    throw error;
+  });
+  const { brands, invalid } = read;
+  const emulator = await starting;
   const port = await freePort();
   const { server } = createDemoServer({
     distDir,
