@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { devLoginMethods } from '../scripts/dev/dev-config.ts';
 import { CHROMIUM_ARGS, suiteChromiumPath } from '../scripts/lib/chromium.ts';
@@ -57,9 +58,10 @@ export default defineConfig<BrandOptions>({
   ...(onlyProjects(PRODUCTION) ? {} : { globalSetup: './support/global-setup.ts' }),
   forbidOnly: Boolean(process.env.CI),
   // Every test stands alone (its own context, values and routes), so tests of one file spread
-  // over the workers too; two workers fit two cores best (docs/testing.md).
+  // over the workers too. Playwright's default is half the cores: one worker on two, where the
+  // browsers' waits leave room for a second.
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   reporter: process.env.CI
     ? [['dot']]
     : [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
