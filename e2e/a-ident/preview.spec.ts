@@ -8,7 +8,7 @@ import { expect, test } from '../support/fixtures.ts';
 
 const CHECK_INPUT = 'Bitte prüfe deine Eingabe und versuche es erneut.';
 
-function codeView(masked: string, change: string): string {
+function verifyView(masked: string, change: string): string {
   return `
 - form "Bestätigungscode eingeben":
   - heading "Bestätigungscode eingeben" [level=1]
@@ -22,7 +22,7 @@ function codeView(masked: string, change: string): string {
   - button "${change}"`;
 }
 
-function valueView(heading: string, ...fields: string[]): string {
+function sendCodeView(heading: string, ...fields: string[]): string {
   return `
 - form "${heading}":
   - heading "${heading}" [level=1]
@@ -36,7 +36,7 @@ ${fields.map((field) => `  - textbox "${field}"`).join('\n')}
  * cooldown counts down with the button disabled; the masks are those of src/lib/mask.ts.
  */
 const VIEWS: Record<string, string> = {
-  choose: `
+  method: `
 - region "Anmeldemethode wählen":
   - heading "Anmeldemethode wählen" [level=1]
   - list:
@@ -46,18 +46,18 @@ const VIEWS: Record<string, string> = {
       - button "Telefonnummer"
     - listitem:
       - button "EDP-Kennung"`,
-  'enter-mail': valueView('Mit E-Mail-Adresse anmelden', 'E-Mail-Adresse'),
-  'enter-number': valueView('Mit Telefonnummer anmelden', 'Vorwahl', 'Telefonnummer'),
-  'enter-edp': valueView('Mit EDP-Kennung anmelden', 'EDP-Kennung'),
-  'code-mail': codeView('e•••@example.de', 'E-Mail-Adresse ändern'),
-  'code-number': codeView('+49 ••• •••67', 'Telefonnummer ändern'),
-  'code-edp': codeView('MU•••11', 'EDP-Kennung ändern'),
-  pay: `
+  'send-code-mail': sendCodeView('Mit E-Mail-Adresse anmelden', 'E-Mail-Adresse'),
+  'send-code-number': sendCodeView('Mit Telefonnummer anmelden', 'Vorwahl', 'Telefonnummer'),
+  'send-code-edp': sendCodeView('Mit EDP-Kennung anmelden', 'EDP-Kennung'),
+  'verify-mail': verifyView('e•••@example.de', 'E-Mail-Adresse ändern'),
+  'verify-number': verifyView('+49 ••• •••67', 'Telefonnummer ändern'),
+  'verify-edp': verifyView('MU•••11', 'EDP-Kennung ändern'),
+  payment: `
 - region "Zu bezahlender Betrag für A-Ident freischaltung":
   - heading "Zu bezahlender Betrag für A-Ident freischaltung" [level=1]
   - paragraph: 12,34 €
   - iframe`,
-  wait: `
+  redirect: `
 - region "Bitte warten...":
   - heading "Bitte warten..." [level=1]`,
 };
@@ -100,7 +100,7 @@ test('the preview shows every view of the brand, light and dark, at phone and de
   page,
   service,
 }) => {
-  const views = Object.keys(VIEWS).filter((view) => view !== 'pay' || takesPayments(service));
+  const views = Object.keys(VIEWS).filter((view) => view !== 'payment' || takesPayments(service));
   const hasDarkLogo = existsSync(path.join(defaultBrandsDir, service, 'logo-dark.svg'));
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
@@ -123,7 +123,7 @@ test('the preview shows every view of the brand, light and dark, at phone and de
     }
   }
   // The PayPal stand-in drew its button frame under the page's policy.
-  for (const frame of await page.locator('iframe[src*="view=pay"]').all()) {
+  for (const frame of await page.locator('iframe[src*="view=payment"]').all()) {
     const paypal = frame.contentFrame().locator('iframe[title="PayPal"]').contentFrame();
     await expect(paypal.getByRole('button', { name: 'Mit PayPal bezahlen (Platzhalter)' })).toBeVisible();
   }

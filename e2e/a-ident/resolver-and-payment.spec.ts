@@ -363,7 +363,7 @@ test.describe('what loads when', () => {
   });
 
   test('choosing the phone method fetches Firebase before the visitor sends anything', async ({ login }) => {
-    const firebase = login.countRequests(/\/firebase-phone-[\w-]+\.js$/);
+    const firebase = login.countRequests(/\/firebase-auth-[\w-]+\.js$/);
     const sent = login.countRequests(/\/mws\/|identitytoolkit|recaptcha/);
     await login.open();
     await expect(login.methodButton('number')).toBeVisible();

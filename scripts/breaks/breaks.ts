@@ -27,7 +27,7 @@ export const breaks: Break[] = [
       'redundant: one complete code is sent to the MWS twice.',
     edits: [
       {
-        file: 'src/features/verify/code-form.tsx',
+        file: 'src/features/verify/verify-view.tsx',
         find: '          onChange={props.onCodeChange}\n',
         replace:
           '          onChange={(next) => {\n' +
@@ -63,10 +63,10 @@ export const breaks: Break[] = [
     edits: [
       {
         file: 'src/app/progress-store.ts',
-        find: '    return { method, value, country, sentTo, viaProvider, verificationId, resendAt };\n',
+        find: '    return { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt };\n',
         replace:
           '    const left = resendAt - parsed.data.savedAt;\n' +
-          '    return { method, value, country, sentTo, viaProvider, verificationId, resendAt: now + left };\n',
+          '    return { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt: now + left };\n',
       },
     ],
   },
@@ -77,9 +77,9 @@ export const breaks: Break[] = [
       "where the backend's SMS should have been sent (spec §4).",
     edits: [
       {
-        file: 'src/app/phone-step.ts',
-        find: '  if (!provider.tooManyRequests) return { ok: false, code: provider.code };\n',
-        replace: '  return { ok: false, code: provider.code };\n',
+        file: 'src/features/send-code/send-phone-code.ts',
+        find: '  if (!firebase.tooManyRequests) return { ok: false, code: firebase.code };\n',
+        replace: '  return { ok: false, code: firebase.code };\n',
       },
     ],
   },
@@ -135,10 +135,10 @@ export const breaks: Break[] = [
     edits: [
       {
         file: 'src/app/use-login-flow.ts',
-        find: '      step.prefetchPaymentView();\n',
+        find: '      loadPaymentView().catch(() => undefined);\n',
         replace:
-          '      step.prefetchPaymentView();\n' +
-          '      step.preloadPayPalSdk({ sponsor: undefined, sdkBaseUrl: paymentSdkUrlOf(service) });\n',
+          '      loadPaymentView().catch(() => undefined);\n' +
+          '      preload?.preloadPayPalSdk({ sponsor: undefined, sdkBaseUrl: paymentSdkUrlOf(service) });\n',
       },
     ],
   },

@@ -28,7 +28,7 @@ const DEMO: Directives = {
 /**
  * Firebase phone sign-in with its invisible reCAPTCHA, as Google's reCAPTCHA FAQ lists it. Every
  * brand gets it: which methods a service offers is runtime config. Auth is created without a
- * popup/redirect resolver (firebase-phone.ts), so neither apis.google.com nor the project's
+ * popup/redirect resolver (src/lib/firebase-auth.ts), so neither apis.google.com nor the project's
  * `__/auth/iframe` is ever loaded. The badge and the challenge draw inside Google's frames.
  */
 const FIREBASE_PHONE: Directives = {

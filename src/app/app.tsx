@@ -3,6 +3,7 @@ import { BrandFrame } from '../features/branding/brand-frame.tsx';
 import type { Brand } from '../features/branding/brand.ts';
 import { loadBrand } from '../features/branding/load-brand.ts';
 import { getConfig } from '../features/config/api/get-config.ts';
+import { loadApplyBrand } from './lazy-steps.ts';
 import { LoginFlow } from './login-flow.tsx';
 import { decideStartup, isPlausibleService, readQuery } from './startup.ts';
 import type { FlowSetup } from './use-login-flow.ts';
@@ -64,7 +65,7 @@ async function start(pageUrl: URL): Promise<Phase> {
   if (!brand) console.warn(`No brand folder for service ${startup.serviceKey}: showing the neutral page`);
   // The baked page already looks like its own service; another one is restyled at runtime.
   if (document.documentElement.dataset.brand !== startup.serviceKey) {
-    const { applyBrand } = await import('../features/branding/apply-brand.ts');
+    const { applyBrand } = await loadApplyBrand();
     const { name, accentColor } = startup.service;
     applyBrand(brand, { key: startup.serviceKey, name, accentColor });
   }

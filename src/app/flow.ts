@@ -9,7 +9,7 @@ import { buildResolverRedirect, buildServiceRedirect } from '../lib/safe-redirec
  * The page's views and transitions (spec §4) as one pure reducer: components dispatch events,
  * this decides the next view.
  */
-export type View = 'choose' | 'enter' | 'code' | 'pay' | 'wait' | 'stopped';
+export type View = 'method' | 'send-code' | 'verify' | 'payment' | 'redirect' | 'stopped';
 
 export interface FlowContext {
   /** For a-ident: the QR id, which makes the resolver run after verification. */
@@ -22,22 +22,24 @@ export interface FlowState {
   context: FlowContext;
   view: View;
   method: LoginMethod | undefined;
-  value: string;
-  country: string;
+  /** What the visitor typed into view 1: an e-mail address, a national phone number or an EDP-Kennung. */
+  loginValue: string;
+  /** The dialling prefix of a phone number, '+49' unless changed. */
+  countryPrefix: string;
   /** What the code went to: the trimmed address or EDP-Kennung, or the E.164 number. */
   sentTo: string;
   code: string;
   error: ErrorCode | undefined;
   loading: boolean;
   /** The phone code went through Firebase, not the backend's SMS fallback. */
-  viaProvider: boolean;
+  sentViaFirebase: boolean;
   verificationId: string | undefined;
   /** When 'Code erneut senden' becomes available again (epoch ms). */
   resendAt: number;
   token: string | undefined;
   payment: { amount: number; sponsor: string | undefined } | undefined;
   target: { targetDomain: string; path: string } | undefined;
-  /** Set on view 'wait' once the destination is known; the page then navigates there. */
+  /** Set on view 'redirect' once the destination is known; the page then navigates there. */
   redirect: string | undefined;
   /** Why the flow stopped, for the console; nothing is shown (spec §8). */
   stopReason: string | undefined;
@@ -46,12 +48,12 @@ export interface FlowState {
 export type FlowEvent =
   | { type: 'methodChosen'; method: LoginMethod }
   | { type: 'otherMethod' }
-  | { type: 'valueChanged'; value: string }
-  | { type: 'countryChanged'; country: string }
+  | { type: 'loginValueChanged'; loginValue: string }
+  | { type: 'countryPrefixChanged'; countryPrefix: string }
   | { type: 'sendStarted'; sentTo: string; at: number }
-  | { type: 'codeSent'; viaProvider: boolean; verificationId: string | undefined; resendAt: number }
+  | { type: 'codeSent'; sentViaFirebase: boolean; verificationId: string | undefined; resendAt: number }
   | { type: 'sendFailed'; code: ErrorCode }
-  | { type: 'changeValue' }
+  | { type: 'changeLoginValue' }
   | { type: 'codeChanged'; code: string }
   | { type: 'verifyStarted' }
   | { type: 'verified'; token: string }
@@ -61,7 +63,7 @@ export type FlowEvent =
 
 /** Spec §5: a value longer than 5 characters, and nothing while a call is in flight. */
 export function canSend(state: FlowState): boolean {
-  return !state.loading && state.view === 'enter' && state.value.trim().length >= MIN_VALUE_LENGTH;
+  return !state.loading && state.view === 'send-code' && state.loginValue.trim().length >= MIN_VALUE_LENGTH;
 }
 
 /**
@@ -69,7 +71,7 @@ export function canSend(state: FlowState): boolean {
  * resend). The cooldown holds for the same recipient however the visitor asks again.
  */
 export function canStartSend(state: FlowState, sentTo: string, at: number): boolean {
-  if (state.loading || (state.view === 'enter' ? !canSend(state) : state.view !== 'code')) return false;
+  if (state.loading || (state.view === 'send-code' ? !canSend(state) : state.view !== 'verify')) return false;
   return sentTo !== state.sentTo || at >= state.resendAt;
 }
 
@@ -77,7 +79,7 @@ export function canStartSend(state: FlowState, sentTo: string, at: number): bool
 export function canVerify(state: FlowState): boolean {
   return (
     !state.loading &&
-    state.view === 'code' &&
+    state.view === 'verify' &&
     new RegExp(`^\\d{${CODE_LENGTH}}$`).test(state.code) &&
     state.sentTo.length >= MIN_VALUE_LENGTH
   );
@@ -85,10 +87,10 @@ export function canVerify(state: FlowState): boolean {
 
 export interface Progress {
   method: LoginMethod;
-  value: string;
-  country: string;
+  loginValue: string;
+  countryPrefix: string;
   sentTo: string;
-  viaProvider: boolean;
+  sentViaFirebase: boolean;
   verificationId: string | undefined;
   resendAt: number;
 }
@@ -99,15 +101,15 @@ export function initialFlowState(
 ): FlowState {
   const base: FlowState = {
     context,
-    view: 'choose',
+    view: 'method',
     method: undefined,
-    value: '',
-    country: DEFAULT_COUNTRY_PREFIX,
+    loginValue: '',
+    countryPrefix: DEFAULT_COUNTRY_PREFIX,
     sentTo: '',
     code: '',
     error: undefined,
     loading: false,
-    viaProvider: false,
+    sentViaFirebase: false,
     verificationId: undefined,
     resendAt: 0,
     token: undefined,
@@ -116,25 +118,29 @@ export function initialFlowState(
     redirect: undefined,
     stopReason: undefined,
   };
-  if (start.progress) return { ...base, ...start.progress, view: 'code' };
-  if (start.method) return { ...base, view: 'enter', method: start.method };
+  if (start.progress) return { ...base, ...start.progress, view: 'verify' };
+  if (start.method) return { ...base, view: 'send-code', method: start.method };
   return base;
 }
 
 export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
     case 'methodChosen':
-      return state.view === 'choose'
-        ? { ...state, view: 'enter', method: event.method, error: undefined }
+      return state.view === 'method'
+        ? { ...state, view: 'send-code', method: event.method, error: undefined }
         : state;
     case 'otherMethod':
-      return state.view === 'enter' && !state.loading
-        ? { ...state, view: 'choose', method: undefined, value: '', error: undefined }
+      return state.view === 'send-code' && !state.loading
+        ? { ...state, view: 'method', method: undefined, loginValue: '', error: undefined }
         : state;
-    case 'valueChanged':
-      return state.view === 'enter' && !state.loading ? { ...state, value: event.value } : state;
-    case 'countryChanged':
-      return state.view === 'enter' && !state.loading ? { ...state, country: event.country } : state;
+    case 'loginValueChanged':
+      return state.view === 'send-code' && !state.loading
+        ? { ...state, loginValue: event.loginValue }
+        : state;
+    case 'countryPrefixChanged':
+      return state.view === 'send-code' && !state.loading
+        ? { ...state, countryPrefix: event.countryPrefix }
+        : state;
     case 'sendStarted':
       return canStartSend(state, event.sentTo, event.at)
         ? { ...state, loading: true, error: undefined, sentTo: event.sentTo }
@@ -143,33 +149,33 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       if (!awaitingSend(state)) return state;
       return {
         ...state,
-        view: 'code',
+        view: 'verify',
         loading: false,
         code: '',
-        viaProvider: event.viaProvider,
+        sentViaFirebase: event.sentViaFirebase,
         verificationId: event.verificationId,
         resendAt: event.resendAt,
       };
     case 'sendFailed':
       return awaitingSend(state) ? { ...state, loading: false, error: event.code } : state;
-    case 'changeValue':
-      return state.view === 'code' && !state.loading
-        ? { ...state, view: 'enter', code: '', error: undefined, verificationId: undefined }
+    case 'changeLoginValue':
+      return state.view === 'verify' && !state.loading
+        ? { ...state, view: 'send-code', code: '', error: undefined, verificationId: undefined }
         : state;
     case 'codeChanged':
-      return state.view === 'code' && !state.loading ? { ...state, code: event.code } : state;
+      return state.view === 'verify' && !state.loading ? { ...state, code: event.code } : state;
     case 'verifyStarted':
       return canVerify(state) ? { ...state, loading: true, error: undefined } : state;
     case 'verifyFailed':
       return awaitingVerification(state) ? { ...state, loading: false, code: '', error: event.code } : state;
     case 'verified':
       if (!awaitingVerification(state)) return state;
-      return afterVerification({ ...state, loading: false, code: '', token: event.token, view: 'wait' });
+      return afterVerification({ ...state, loading: false, code: '', token: event.token, view: 'redirect' });
     case 'resolved':
       return afterResolution(state, event.resolution);
     case 'paid':
-      return state.view === 'pay'
-        ? redirectToTarget({ ...state, view: 'wait', payment: undefined }, event.paymentId)
+      return state.view === 'payment'
+        ? redirectToTarget({ ...state, view: 'redirect', payment: undefined }, event.paymentId)
         : state;
   }
 }
@@ -184,7 +190,7 @@ function afterVerification(state: FlowState): FlowState {
 }
 
 function afterResolution(state: FlowState, resolution: Resolution): FlowState {
-  if (state.view !== 'wait' || state.redirect !== undefined) return state;
+  if (state.view !== 'redirect' || state.redirect !== undefined) return state;
   switch (resolution.outcome) {
     case 'failed':
       return stop(state, `resolver failure: ${resolution.reason}`);
@@ -194,7 +200,7 @@ function afterResolution(state: FlowState, resolution: Resolution): FlowState {
       if (!leadsToPayment(state, resolution)) {
         return stop(state, `refusing to redirect to ${JSON.stringify(target)}`);
       }
-      return { ...state, view: 'pay', payment: { amount, sponsor }, target };
+      return { ...state, view: 'payment', payment: { amount, sponsor }, target };
     }
     case 'redirect':
       return redirectToTarget({
@@ -219,7 +225,7 @@ export function leadsToPayment(
 function redirectToTarget(state: FlowState, paymentId?: string): FlowState {
   const url = resolverRedirect(state, paymentId);
   return url
-    ? { ...state, view: 'wait', redirect: url.href }
+    ? { ...state, view: 'redirect', redirect: url.href }
     : stop(state, `refusing to redirect to ${JSON.stringify(state.target)}`);
 }
 
@@ -233,12 +239,12 @@ function resolverRedirect(
 
 /** A code is being sent: the only time a send's result may arrive. */
 function awaitingSend(state: FlowState): boolean {
-  return state.loading && (state.view === 'enter' || state.view === 'code');
+  return state.loading && (state.view === 'send-code' || state.view === 'verify');
 }
 
 /** A code is being checked: the only time a check's result may arrive. */
 function awaitingVerification(state: FlowState): boolean {
-  return state.loading && state.view === 'code';
+  return state.loading && state.view === 'verify';
 }
 
 function stop(state: FlowState, reason: string): FlowState {

@@ -1,9 +1,14 @@
 /**
- * Code the first view does not need, loaded when its step comes near: the phone path (with
- * Firebase) once the visitor picks the phone method, the code check once a code is on its way,
- * the payment view while the resolver answers. One loader each, so prefetch and render share a chunk.
+ * Every chunk the first view does not need, and the one loader of each, so a prefetch and the
+ * later use share one download: the views after view 1, Firebase's phone sign-in once the visitor
+ * picks the phone method, the resolver and PayPal's preload for a-ident, and the restyling of a
+ * page for a service other than its own brand.
  */
-export const loadPhoneStep = () => import('./phone-step.ts');
-export const loadPhoneAuth = () => import('../features/phone/firebase-phone.ts');
-export const loadVerifyStep = () => import('./verify-step.ts');
+export const loadVerifyView = () => import('../features/verify/verify-view.tsx');
+export const loadRedirectView = () => import('../features/redirect/redirect-view.tsx');
 export const loadPaymentView = () => import('../features/payment/payment-view.tsx');
+export const loadSendPhoneCode = () => import('../features/send-code/send-phone-code.ts');
+export const loadConfirmPhoneCode = () => import('../features/verify/confirm-phone-code.ts');
+export const loadResolveQr = () => import('../features/resolver/api/resolve-qr.ts');
+export const loadPayPalPreload = () => import('../features/payment/preload-paypal.ts');
+export const loadApplyBrand = () => import('../features/branding/apply-brand.ts');

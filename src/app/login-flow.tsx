@@ -1,17 +1,23 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { Spinner } from '../components/spinner.tsx';
 import { paymentSdkUrlOf } from '../features/config/api/get-config.ts';
-import { MethodChoice } from '../features/method/method-choice.tsx';
-import { ValueForm } from '../features/send-code/value-form.tsx';
+import { MethodView } from '../features/method/method-view.tsx';
+import { SendCodeView } from '../features/send-code/send-code-view.tsx';
 import { enabledMethods } from './startup.ts';
-import { loadPaymentView, loadPhoneStep, loadVerifyStep } from './lazy-steps.ts';
+import {
+  loadConfirmPhoneCode,
+  loadPaymentView,
+  loadPayPalPreload,
+  loadRedirectView,
+  loadResolveQr,
+  loadSendPhoneCode,
+  loadVerifyView,
+} from './lazy-steps.ts';
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
 
 // The first view needs none of these: they load while the visitor types (see the effect below).
-const loadCodeForm = () => import('../features/verify/code-form.tsx');
-const loadWaitView = () => import('../features/redirect/wait-view.tsx');
-const CodeForm = lazy(() => loadCodeForm().then((module) => ({ default: module.CodeForm })));
-const WaitView = lazy(() => loadWaitView().then((module) => ({ default: module.WaitView })));
+const VerifyView = lazy(() => loadVerifyView().then((module) => ({ default: module.VerifyView })));
+const RedirectView = lazy(() => loadRedirectView().then((module) => ({ default: module.RedirectView })));
 const PaymentView = lazy(loadPaymentView);
 
 interface LoginFlowProps {
@@ -26,18 +32,19 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
   const { state, actions } = useLoginFlow(setup, captchaContainer);
   const { view, method, loading, error, stopReason } = state;
 
-  // Fetch what the next steps need while the visitor types, not after they press Anmelden:
-  // the code view, and Firebase when they sign in by phone.
+  // Fetch what the next steps need while the visitor types, not after they press Anmelden: the
+  // code and wait views, Firebase when they sign in by phone, the resolver's call for a-ident.
+  const resolves = setup.qrId !== undefined;
   useEffect(() => {
-    if (view !== 'enter') return;
+    if (view !== 'send-code') return;
     const prefetches = [
-      loadCodeForm(),
-      loadWaitView(),
-      loadVerifyStep(),
-      ...(method === 'number' ? [loadPhoneStep()] : []),
+      loadVerifyView(),
+      loadRedirectView(),
+      ...(method === 'number' ? [loadSendPhoneCode(), loadConfirmPhoneCode()] : []),
+      ...(resolves ? [loadResolveQr(), loadPayPalPreload()] : []),
     ];
     for (const prefetch of prefetches) prefetch.catch(() => undefined);
-  }, [view, method]);
+  }, [view, method, resolves]);
 
   useEffect(() => {
     if (stopReason) console.error(`Login flow stopped: ${stopReason}`);
@@ -47,27 +54,27 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
 
   function renderView() {
     switch (view) {
-      case 'choose':
-        return <MethodChoice methods={enabledMethods(setup.service)} onChoose={actions.chooseMethod} />;
-      case 'enter':
+      case 'method':
+        return <MethodView methods={enabledMethods(setup.service)} onChoose={actions.chooseMethod} />;
+      case 'send-code':
         return (
-          <ValueForm
+          <SendCodeView
             method={method ?? 'mail'}
-            value={state.value}
-            country={state.country}
+            loginValue={state.loginValue}
+            countryPrefix={state.countryPrefix}
             busy={loading}
             error={error}
             captchaRef={captcha}
-            onValueChange={actions.setValue}
-            onCountryChange={actions.setCountry}
+            onLoginValueChange={actions.setLoginValue}
+            onCountryPrefixChange={actions.setCountryPrefix}
             onSubmit={actions.sendCode}
             onOtherMethod={actions.otherMethod}
           />
         );
-      case 'code':
+      case 'verify':
         return (
           <>
-            <CodeForm
+            <VerifyView
               method={method ?? 'mail'}
               sentTo={state.sentTo}
               code={state.code}
@@ -77,13 +84,13 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
               onCodeChange={actions.setCode}
               onVerify={actions.verify}
               onResend={actions.sendCode}
-              onChangeValue={actions.changeValue}
+              onChangeLoginValue={actions.changeLoginValue}
             />
             {/* A resend by phone needs reCAPTCHA's container on this view too. */}
             {method === 'number' && <div ref={captcha} className="captcha" />}
           </>
         );
-      case 'pay':
+      case 'payment':
         return (
           <PaymentView
             amount={state.payment?.amount ?? 0}
@@ -93,8 +100,8 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
             onPaid={actions.paid}
           />
         );
-      case 'wait':
-        return <WaitView redirect={state.redirect} navigate={navigate} />;
+      case 'redirect':
+        return <RedirectView redirect={state.redirect} navigate={navigate} />;
       case 'stopped':
         return null;
     }

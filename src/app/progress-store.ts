@@ -7,10 +7,10 @@ const KEEP_FOR_MS = 15 * 60 * 1000;
 
 const storedSchema = object({
   method: custom<LoginMethod>((value) => LOGIN_METHODS.some((method) => method === value)),
-  value: string(),
-  country: string(),
+  loginValue: string(),
+  countryPrefix: string(),
   sentTo: string(),
-  viaProvider: boolean(),
+  sentViaFirebase: boolean(),
   verificationId: optional(string()),
   resendAt: number(),
   savedAt: number(),
@@ -26,8 +26,17 @@ const keyFor = (scope: string) => `login-gateway:progress:${scope}`;
 export const progressStore = {
   save(scope: string, progress: Progress, now = Date.now()): void {
     // Field by field, so nothing else a caller's object carries (a code, a token) is written.
-    const { method, value, country, sentTo, viaProvider, verificationId, resendAt } = progress;
-    const stored = { method, value, country, sentTo, viaProvider, verificationId, resendAt, savedAt: now };
+    const { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt } = progress;
+    const stored = {
+      method,
+      loginValue,
+      countryPrefix,
+      sentTo,
+      sentViaFirebase,
+      verificationId,
+      resendAt,
+      savedAt: now,
+    };
     tryStorage(() => sessionStorage.setItem(keyFor(scope), JSON.stringify(stored)));
   },
   load(scope: string, now = Date.now()): Progress | undefined {
@@ -38,8 +47,9 @@ export const progressStore = {
       progressStore.clear(scope);
       return undefined;
     }
-    const { method, value, country, sentTo, viaProvider, verificationId, resendAt } = parsed.data;
-    return { method, value, country, sentTo, viaProvider, verificationId, resendAt };
+    const { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt } =
+      parsed.data;
+    return { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt };
   },
   clear(scope: string): void {
     tryStorage(() => sessionStorage.removeItem(keyFor(scope)));

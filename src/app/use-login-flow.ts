@@ -2,9 +2,11 @@ import { useReducer, useRef } from 'react';
 import { paymentSdkUrlOf, type ServiceConfig } from '../features/config/api/get-config.ts';
 import type { LoginMethod } from '../types/login-method.ts';
 import { sendMailCode } from '../features/send-code/api/send-mail-code.ts';
+import type { SentCode } from '../features/send-code/send-phone-code.ts';
+import { verifyCode } from '../features/verify/api/verify-code.ts';
+import { CHECK_FAILED, checkChannelOf } from '../features/verify/check-failure.ts';
 import type { Outcome } from '../lib/api-client.ts';
 import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
-import type { ErrorCode } from '../lib/messages.ts';
 import { toE164 } from '../lib/phone-number.ts';
 import {
   canStartSend,
@@ -14,8 +16,13 @@ import {
   leadsToPayment,
   type FlowState,
 } from './flow.ts';
-import { loadPhoneStep, loadVerifyStep } from './lazy-steps.ts';
-import type { SentCode } from './phone-step.ts';
+import {
+  loadConfirmPhoneCode,
+  loadPayPalPreload,
+  loadPaymentView,
+  loadResolveQr,
+  loadSendPhoneCode,
+} from './lazy-steps.ts';
 import { progressStore } from './progress-store.ts';
 
 export interface FlowSetup {
@@ -55,7 +62,8 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
   const sendCode = () =>
     run(async () => {
       const method = state.method ?? 'mail';
-      const sentTo = method === 'number' ? toE164(state.country, state.value) : state.value.trim();
+      const sentTo =
+        method === 'number' ? toE164(state.countryPrefix, state.loginValue) : state.loginValue.trim();
       const at = Date.now();
       if (!canStartSend(state, sentTo, at)) return;
       dispatch({ type: 'sendStarted', sentTo, at });
@@ -63,8 +71,8 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       if (!outcome.ok) return dispatch({ type: 'sendFailed', code: outcome.code });
       const resendAt = Date.now() + RESEND_COOLDOWN_MS;
       dispatch({ type: 'codeSent', ...outcome.data, resendAt });
-      const { value, country } = state;
-      progressStore.save(scope, { method, value, country, sentTo, resendAt, ...outcome.data });
+      const { loginValue, countryPrefix } = state;
+      progressStore.save(scope, { method, loginValue, countryPrefix, sentTo, resendAt, ...outcome.data });
     });
 
   const verify = (code: string) =>
@@ -72,16 +80,26 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       const current: FlowState = { ...state, code };
       if (!canVerify(current)) return;
       dispatch({ type: 'verifyStarted' });
-      const step = await loadVerifyStep().catch(() => undefined);
-      if (!step) return dispatch({ type: 'verifyFailed', code: verifyFailureCode(current) });
-      const outcome = await step.confirmCode(service, current, code);
+      const outcome = await checkCode(service, current, code);
       if (!outcome.ok) return dispatch({ type: 'verifyFailed', code: outcome.code });
       dispatch({ type: 'verified', token: outcome.data });
       // The code is used up: a reload from here on starts over instead of asking for it again.
       progressStore.clear(scope);
       if (qrId === undefined) return;
-      const resolving = step.resolveQr(pageUrl, { qrid: qrId, token: outcome.data, service: serviceKey });
-      step.prefetchPaymentView();
+      const [resolver, preload] = await Promise.all([
+        loadResolveQr().catch(() => undefined),
+        loadPayPalPreload().catch(() => undefined),
+      ]);
+      if (!resolver) {
+        return dispatch({
+          type: 'resolved',
+          resolution: { outcome: 'failed', reason: 'resolver did not load' },
+        });
+      }
+      const resolving = resolver.resolveQr(pageUrl, { qrid: qrId, token: outcome.data, service: serviceKey });
+      // View 3's chunk comes from the page's own origin, so fetching it in vain costs bytes, not
+      // the visitor's privacy; PayPal's SDK waits for the answer.
+      loadPaymentView().catch(() => undefined);
       const resolution = await resolving;
       // PayPal is contacted once a payment is certain, and at once: in the task that received
       // the answer, before view 3 renders and inserts the SDK's <script>.
@@ -89,19 +107,19 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
         resolution.outcome === 'pay' &&
         leadsToPayment({ context: state.context, token: outcome.data }, resolution)
       )
-        step.preloadPayPalSdk({ sponsor: resolution.sponsor, sdkBaseUrl: paymentSdkUrlOf(service) });
+        preload?.preloadPayPalSdk({ sponsor: resolution.sponsor, sdkBaseUrl: paymentSdkUrlOf(service) });
       dispatch({ type: 'resolved', resolution });
     });
 
   const actions = {
     chooseMethod: (method: LoginMethod) => dispatch({ type: 'methodChosen', method }),
     otherMethod: () => dispatch({ type: 'otherMethod' }),
-    changeValue: () => {
+    changeLoginValue: () => {
       progressStore.clear(scope);
-      dispatch({ type: 'changeValue' });
+      dispatch({ type: 'changeLoginValue' });
     },
-    setValue: (value: string) => dispatch({ type: 'valueChanged', value }),
-    setCountry: (country: string) => dispatch({ type: 'countryChanged', country }),
+    setLoginValue: (loginValue: string) => dispatch({ type: 'loginValueChanged', loginValue }),
+    setCountryPrefix: (countryPrefix: string) => dispatch({ type: 'countryPrefixChanged', countryPrefix }),
     setCode: (code: string) => dispatch({ type: 'codeChanged', code }),
     paid: (paymentId: string) => dispatch({ type: 'paid', paymentId }),
     sendCode,
@@ -119,15 +137,18 @@ async function sendTo(
 ): Promise<Outcome<SentCode>> {
   if (method !== 'number') {
     const sent = await sendMailCode(service.mwsTargetUrl, sentTo, service.loginKey);
-    return sent.ok ? { ok: true, data: { viaProvider: false, verificationId: undefined } } : sent;
+    return sent.ok ? { ok: true, data: { sentViaFirebase: false, verificationId: undefined } } : sent;
   }
-  const phone = await loadPhoneStep().catch(() => undefined);
+  const phone = await loadSendPhoneCode().catch(() => undefined);
   if (!phone || !captchaContainer) return { ok: false, code: 'AN01' };
-  return phone.sendPhoneWithFallback(service, sentTo, captchaContainer);
+  return phone.sendPhoneCode(service, sentTo, captchaContainer);
 }
 
-/** The code could not be checked at all (its module did not load): the channel's failure. */
-function verifyFailureCode(current: FlowState): ErrorCode {
-  if (current.viaProvider) return 'VN02';
-  return current.method === 'number' ? 'VN05' : 'VM02';
+/** Checks the code with whoever sent it: Firebase, or the MWS for mail, EDP and the SMS fallback. */
+async function checkCode(service: ServiceConfig, current: FlowState, code: string): Promise<Outcome<string>> {
+  const channel = checkChannelOf(current);
+  if (channel !== 'firebase') return verifyCode(channel, service.mwsTargetUrl, current.sentTo, code);
+  const firebase = await loadConfirmPhoneCode().catch(() => undefined);
+  if (!firebase || !current.verificationId) return { ok: false, code: CHECK_FAILED.firebase };
+  return firebase.confirmPhoneCode(service.firebaseConfig, current.verificationId, code);
 }

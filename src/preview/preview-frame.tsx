@@ -2,8 +2,9 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../components/spinner.tsx';
 import { BrandFrame } from '../features/branding/brand-frame.tsx';
 import type { Brand } from '../features/branding/brand.ts';
-import { MethodChoice } from '../features/method/method-choice.tsx';
-import { ValueForm } from '../features/send-code/value-form.tsx';
+import { MethodView } from '../features/method/method-view.tsx';
+import { SendCodeView } from '../features/send-code/send-code-view.tsx';
+import { loadPaymentView, loadRedirectView, loadVerifyView } from '../app/lazy-steps.ts';
 import { DEFAULT_COUNTRY_PREFIX } from '../lib/phone-number.ts';
 import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
 import type { ErrorCode } from '../lib/messages.ts';
@@ -11,15 +12,11 @@ import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 import type { PreviewView } from './preview-views.ts';
 
 // Loaded as the login page loads them, so a frame fetches only the view it shows.
-const CodeForm = lazy(() =>
-  import('../features/verify/code-form.tsx').then((module) => ({ default: module.CodeForm })),
-);
-const WaitView = lazy(() =>
-  import('../features/redirect/wait-view.tsx').then((module) => ({ default: module.WaitView })),
-);
-const PaymentView = lazy(() => import('../features/payment/payment-view.tsx'));
+const VerifyView = lazy(() => loadVerifyView().then((module) => ({ default: module.VerifyView })));
+const RedirectView = lazy(() => loadRedirectView().then((module) => ({ default: module.RedirectView })));
+const PaymentView = lazy(loadPaymentView);
 
-/** The fixed states the preview shows; CodeForm masks the destination as the page does. */
+/** The fixed states the preview shows; VerifyView masks the destination as the page does. */
 const PREVIEW_STATE = {
   sentTo: { mail: 'erika.mustermann@example.de', number: '+491701234567', edp: 'MUSTER4711' },
   /** The inline error of a wrong code (errorTexts in messages.ts). */
@@ -52,7 +49,7 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
   // The cooldown counts down as after a real send and starts again a second before it ends, so
   // view 2 keeps showing it however long the preview stays open.
   useEffect(() => {
-    if (view.view !== 'code') return;
+    if (view.view !== 'verify') return;
     const timer = setInterval(() => setResendAt(Date.now() + RESEND_COOLDOWN_MS), RESEND_COOLDOWN_MS - 1000);
     return () => clearInterval(timer);
   }, [view.view]);
@@ -65,26 +62,26 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
 
   function renderView() {
     switch (view.view) {
-      case 'choose':
-        return <MethodChoice methods={[...LOGIN_METHODS]} onChoose={ignore} />;
-      case 'enter':
+      case 'method':
+        return <MethodView methods={[...LOGIN_METHODS]} onChoose={ignore} />;
+      case 'send-code':
         return (
-          <ValueForm
+          <SendCodeView
             method={method}
-            value=""
-            country={DEFAULT_COUNTRY_PREFIX}
+            loginValue=""
+            countryPrefix={DEFAULT_COUNTRY_PREFIX}
             busy={false}
             error={undefined}
             captchaRef={captcha}
-            onValueChange={ignore}
-            onCountryChange={ignore}
+            onLoginValueChange={ignore}
+            onCountryPrefixChange={ignore}
             onSubmit={ignore}
             onOtherMethod={ignore}
           />
         );
-      case 'code':
+      case 'verify':
         return (
-          <CodeForm
+          <VerifyView
             method={method}
             sentTo={PREVIEW_STATE.sentTo[method]}
             code=""
@@ -94,10 +91,10 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
             onCodeChange={ignore}
             onVerify={ignore}
             onResend={ignore}
-            onChangeValue={ignore}
+            onChangeLoginValue={ignore}
           />
         );
-      case 'pay':
+      case 'payment':
         return (
           <PaymentView
             amount={PREVIEW_STATE.amount}
@@ -107,9 +104,9 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
             onPaid={ignore}
           />
         );
-      case 'wait':
+      case 'redirect':
         // No redirect, so the view never navigates.
-        return <WaitView redirect={undefined} navigate={ignore} />;
+        return <RedirectView redirect={undefined} navigate={ignore} />;
     }
   }
 }

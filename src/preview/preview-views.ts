@@ -10,14 +10,17 @@ import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 export const PREVIEW_ROOT_ID = 'login-gateway-preview';
 
 /** The spec's number of each view of the flow (flow.ts); a stopped flow shows nothing. */
-const VIEW_NUMBERS = { choose: 0, enter: 1, code: 2, pay: 3, wait: 4 } as const satisfies Record<
-  Exclude<View, 'stopped'>,
-  number
->;
+const VIEW_NUMBERS = {
+  method: 0,
+  'send-code': 1,
+  verify: 2,
+  payment: 3,
+  redirect: 4,
+} as const satisfies Record<Exclude<View, 'stopped'>, number>;
 
 export type PreviewedView = keyof typeof VIEW_NUMBERS;
 
-/** One view as the preview shows it; `key` names it in the frame's query (`view=code-mail`). */
+/** One view as the preview shows it; `key` names it in the frame's query (`view=verify-mail`). */
 export interface PreviewView {
   key: string;
   view: PreviewedView;
@@ -45,23 +48,23 @@ export type Width = keyof typeof WIDTHS;
 export function previewViews(service: string): PreviewView[] {
   const label = (view: PreviewedView, text: string) => `Ansicht ${VIEW_NUMBERS[view]}: ${text}`;
   return [
-    { key: 'choose', view: 'choose', method: undefined, label: label('choose', messages.chooseMethod) },
+    { key: 'method', view: 'method', method: undefined, label: label('method', messages.chooseMethod) },
     ...LOGIN_METHODS.map((method) => ({
-      key: `enter-${method}`,
-      view: 'enter' as const,
+      key: `send-code-${method}`,
+      view: 'send-code' as const,
       method,
-      label: label('enter', messages.signInWith[method]),
+      label: label('send-code', messages.signInWith[method]),
     })),
     ...LOGIN_METHODS.map((method) => ({
-      key: `code-${method}`,
-      view: 'code' as const,
+      key: `verify-${method}`,
+      view: 'verify' as const,
       method,
-      label: label('code', `${messages.enterCode} (${messages.methods[method]}), mit Wartezeit und Fehler`),
+      label: label('verify', `${messages.enterCode} (${messages.methods[method]}), mit Wartezeit und Fehler`),
     })),
     ...(takesPayments(service)
-      ? [{ key: 'pay', view: 'pay' as const, method: undefined, label: label('pay', 'Zahlung') }]
+      ? [{ key: 'payment', view: 'payment' as const, method: undefined, label: label('payment', 'Zahlung') }]
       : []),
-    { key: 'wait', view: 'wait', method: undefined, label: label('wait', messages.pleaseWait) },
+    { key: 'redirect', view: 'redirect', method: undefined, label: label('redirect', messages.pleaseWait) },
   ];
 }
 

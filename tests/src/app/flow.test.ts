@@ -34,7 +34,11 @@ function choosing(context: FlowContext = plainService): FlowState {
 
 /** View 1 with a value typed in. */
 function entered(context: FlowContext = plainService, value = MAIL, method: LoginMethod = 'mail'): FlowState {
-  return run(choosing(context), { type: 'methodChosen', method }, { type: 'valueChanged', value });
+  return run(
+    choosing(context),
+    { type: 'methodChosen', method },
+    { type: 'loginValueChanged', loginValue: value },
+  );
 }
 
 /** View 1 with the send call in flight. */
@@ -46,7 +50,7 @@ function sending(context: FlowContext = plainService): FlowState {
 function codeView(context: FlowContext = plainService): FlowState {
   return run(sending(context), {
     type: 'codeSent',
-    viaProvider: false,
+    sentViaFirebase: false,
     verificationId: undefined,
     resendAt: RESEND_AT,
   });
@@ -75,10 +79,10 @@ function answer(data: Partial<NonNullable<ResolverAnswer['data']>>, exists = fal
 describe('starting the flow', () => {
   test('starts in view 0 with nothing chosen when no method is given', () => {
     const state = choosing();
-    expect(state.view).toBe('choose');
+    expect(state.view).toBe('method');
     expect(state.method).toBeUndefined();
-    expect(state.value).toBe('');
-    expect(state.country).toBe('+49');
+    expect(state.loginValue).toBe('');
+    expect(state.countryPrefix).toBe('+49');
     expect(state.loading).toBe(false);
   });
 
@@ -86,7 +90,7 @@ describe('starting the flow', () => {
     'starts in view 1 when the method %s is given',
     (method) => {
       const state = initialFlowState(plainService, { method });
-      expect(state.view).toBe('enter');
+      expect(state.view).toBe('send-code');
       expect(state.method).toBe(method);
     },
   );
@@ -94,15 +98,15 @@ describe('starting the flow', () => {
   test('starts in view 2 with the saved method, value and verification id when progress is restored', () => {
     const progress: Progress = {
       method: 'number',
-      value: '0171 2345678',
-      country: '+49',
+      loginValue: '0171 2345678',
+      countryPrefix: '+49',
       sentTo: '+491712345678',
-      viaProvider: true,
+      sentViaFirebase: true,
       verificationId: 'verification-1',
       resendAt: RESEND_AT,
     };
     const state = initialFlowState(plainService, { method: 'mail', progress });
-    expect(state).toMatchObject({ ...progress, view: 'code', code: '', loading: false, token: undefined });
+    expect(state).toMatchObject({ ...progress, view: 'verify', code: '', loading: false, token: undefined });
     expect(canVerify(run(state, { type: 'codeChanged', code: '123456' }))).toBe(true);
   });
 });
@@ -110,15 +114,15 @@ describe('starting the flow', () => {
 describe('view 0 and view 1', () => {
   test.each<LoginMethod>(['mail', 'number', 'edp'])('choosing %s moves from view 0 to view 1', (method) => {
     const state = run(choosing(), { type: 'methodChosen', method });
-    expect(state.view).toBe('enter');
+    expect(state.view).toBe('send-code');
     expect(state.method).toBe(method);
   });
 
   test('switching to another method goes back to view 0 and clears the value', () => {
     const state = run(entered(), { type: 'otherMethod' });
-    expect(state.view).toBe('choose');
+    expect(state.view).toBe('method');
     expect(state.method).toBeUndefined();
-    expect(state.value).toBe('');
+    expect(state.loginValue).toBe('');
   });
 
   test('switching to another method clears an error shown in view 1', () => {
@@ -128,10 +132,10 @@ describe('view 0 and view 1', () => {
 
   test('the country prefix can be changed in view 1', () => {
     const state = run(entered(plainService, '0171 2345678', 'number'), {
-      type: 'countryChanged',
-      country: '+43',
+      type: 'countryPrefixChanged',
+      countryPrefix: '+43',
     });
-    expect(state.country).toBe('+43');
+    expect(state.countryPrefix).toBe('+43');
   });
 });
 
@@ -153,7 +157,7 @@ describe('sending the code', () => {
     });
     expect(state.loading).toBe(true);
     expect(state.sentTo).toBe('abcdef');
-    expect(state.view).toBe('enter');
+    expect(state.view).toBe('send-code');
   });
 
   test('a second submit while the first is loading is ignored', () => {
@@ -163,8 +167,8 @@ describe('sending the code', () => {
   });
 
   test.each<FlowEvent>([
-    { type: 'valueChanged', value: 'other@example.de' },
-    { type: 'countryChanged', country: '+43' },
+    { type: 'loginValueChanged', loginValue: 'other@example.de' },
+    { type: 'countryPrefixChanged', countryPrefix: '+43' },
     { type: 'otherMethod' },
   ])('$type is ignored while the code is being sent', (event) => {
     const state = sending();
@@ -174,17 +178,17 @@ describe('sending the code', () => {
   test('a sent code moves to view 2 with how and when it was sent', () => {
     const state = run(sending(), {
       type: 'codeSent',
-      viaProvider: true,
+      sentViaFirebase: true,
       verificationId: 'verification-1',
       resendAt: RESEND_AT,
     });
     expect(state).toMatchObject({
-      view: 'code',
+      view: 'verify',
       loading: false,
       code: '',
-      value: MAIL,
+      loginValue: MAIL,
       sentTo: MAIL,
-      viaProvider: true,
+      sentViaFirebase: true,
       verificationId: 'verification-1',
       resendAt: RESEND_AT,
     });
@@ -193,11 +197,11 @@ describe('sending the code', () => {
   test('a code sent through the SMS fallback is remembered as not via the provider', () => {
     const state = run(sending(), {
       type: 'codeSent',
-      viaProvider: false,
+      sentViaFirebase: false,
       verificationId: undefined,
       resendAt: RESEND_AT,
     });
-    expect(state.viaProvider).toBe(false);
+    expect(state.sentViaFirebase).toBe(false);
     expect(state.verificationId).toBeUndefined();
   });
 
@@ -206,8 +210,8 @@ describe('sending the code', () => {
     (code) => {
       const state = run(sending(), { type: 'sendFailed', code });
       expect(state).toMatchObject({
-        view: 'enter',
-        value: MAIL,
+        view: 'send-code',
+        loginValue: MAIL,
         method: 'mail',
         loading: false,
         error: code,
@@ -226,14 +230,14 @@ describe('sending the code', () => {
 describe('view 2', () => {
   test('resending from view 2 stays in view 2 and takes the new cooldown', () => {
     const resending = run(codeView(), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT });
-    expect(resending).toMatchObject({ view: 'code', loading: true });
+    expect(resending).toMatchObject({ view: 'verify', loading: true });
     const state = run(resending, {
       type: 'codeSent',
-      viaProvider: false,
+      sentViaFirebase: false,
       verificationId: undefined,
       resendAt: RESEND_AT + 60_000,
     });
-    expect(state).toMatchObject({ view: 'code', loading: false, resendAt: RESEND_AT + 60_000 });
+    expect(state).toMatchObject({ view: 'verify', loading: false, resendAt: RESEND_AT + 60_000 });
   });
 
   test('a resend before the cooldown has run out is ignored', () => {
@@ -242,8 +246,8 @@ describe('view 2', () => {
   });
 
   test('the cooldown also holds after going back and sending to the same address again', () => {
-    const back = run(codeView(), { type: 'changeValue' });
-    expect(back.view).toBe('enter');
+    const back = run(codeView(), { type: 'changeLoginValue' });
+    expect(back.view).toBe('send-code');
     expect(run(back, { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT - 1 })).toBe(back);
     expect(run(back, { type: 'sendStarted', sentTo: 'other@example.de', at: RESEND_AT - 1 }).loading).toBe(
       true,
@@ -256,19 +260,19 @@ describe('view 2', () => {
       { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT },
       { type: 'sendFailed', code: 'AM01' },
     );
-    expect(state).toMatchObject({ view: 'code', loading: false, error: 'AM01', value: MAIL });
+    expect(state).toMatchObject({ view: 'verify', loading: false, error: 'AM01', loginValue: MAIL });
   });
 
   test('changing the value goes back to view 1 with the value kept and the code dropped', () => {
     const withCode = run(
       sending(),
-      { type: 'codeSent', viaProvider: true, verificationId: 'verification-1', resendAt: RESEND_AT },
+      { type: 'codeSent', sentViaFirebase: true, verificationId: 'verification-1', resendAt: RESEND_AT },
       { type: 'codeChanged', code: '123' },
     );
-    const state = run(withCode, { type: 'changeValue' });
+    const state = run(withCode, { type: 'changeLoginValue' });
     expect(state).toMatchObject({
-      view: 'enter',
-      value: MAIL,
+      view: 'send-code',
+      loginValue: MAIL,
       method: 'mail',
       code: '',
       verificationId: undefined,
@@ -278,7 +282,7 @@ describe('view 2', () => {
 
   test('the value cannot be changed while the code is being verified', () => {
     const state = verifying();
-    expect(run(state, { type: 'changeValue' })).toBe(state);
+    expect(run(state, { type: 'changeLoginValue' })).toBe(state);
   });
 
   test.each([
@@ -307,7 +311,7 @@ describe('view 2', () => {
     const state = run(
       entered(plainService, 'abcdef'),
       { type: 'sendStarted', sentTo: 'abcde', at: RESEND_AT },
-      { type: 'codeSent', viaProvider: false, verificationId: undefined, resendAt: RESEND_AT },
+      { type: 'codeSent', sentViaFirebase: false, verificationId: undefined, resendAt: RESEND_AT },
       { type: 'codeChanged', code: '123456' },
     );
     expect(canVerify(state)).toBe(false);
@@ -331,9 +335,9 @@ describe('view 2', () => {
     (code) => {
       const state = run(verifying(), { type: 'verifyFailed', code });
       expect(state).toMatchObject({
-        view: 'code',
+        view: 'verify',
         code: '',
-        value: MAIL,
+        loginValue: MAIL,
         sentTo: MAIL,
         loading: false,
         error: code,
@@ -345,7 +349,7 @@ describe('view 2', () => {
 describe('verification for a service without resolver', () => {
   test('redirects to the redirect base with the token', () => {
     const state = verified(plainService, 'tok');
-    expect(state).toMatchObject({ view: 'wait', loading: false, code: '', token: 'tok' });
+    expect(state).toMatchObject({ view: 'redirect', loading: false, code: '', token: 'tok' });
     expect(state.redirect).toBe('https://mws.example/?idtoken=tok');
   });
 
@@ -377,12 +381,12 @@ describe('verification for a service without resolver', () => {
 describe('verification for a-ident', () => {
   test('waits in view 4 for the resolver without a redirect yet', () => {
     const state = verified(aIdent, 'tok');
-    expect(state).toMatchObject({ view: 'wait', token: 'tok', redirect: undefined, loading: false });
+    expect(state).toMatchObject({ view: 'redirect', token: 'tok', redirect: undefined, loading: false });
   });
 
   test('an existing QR id redirects to targetDomain/path/qrId with the token', () => {
     const state = resolved(toResolution(answer({ value: 5 }, true)));
-    expect(state.view).toBe('wait');
+    expect(state.view).toBe('redirect');
     expect(state.redirect).toBe('https://app.example.de/login/QR123?idtoken=tok');
   });
 
@@ -393,7 +397,7 @@ describe('verification for a-ident', () => {
     ['a cent', 0.01],
   ])('a new QR id with %s as amount goes to the payment view', (_, value) => {
     const state = resolved(toResolution(answer({ value, sponsor: 'sandbox' })));
-    expect(state.view).toBe('pay');
+    expect(state.view).toBe('payment');
     expect(state.payment).toEqual({ amount: Number(String(value).replace(',', '.')), sponsor: 'sandbox' });
     expect(state.redirect).toBeUndefined();
   });
@@ -406,14 +410,14 @@ describe('verification for a-ident', () => {
     'a new QR id with the amount %j redirects without payment',
     (value) => {
       const state = resolved(toResolution(answer({ value })));
-      expect(state.view).toBe('wait');
+      expect(state.view).toBe('redirect');
       expect(state.redirect).toBe('https://app.example.de/login/QR123?idtoken=tok');
     },
   );
 
   test('a successful payment redirects with the payment id', () => {
     const state = run(resolved(toResolution(answer({ value: 5 }))), { type: 'paid', paymentId: 'PAY-42' });
-    expect(state.view).toBe('wait');
+    expect(state.view).toBe('redirect');
     expect(state.payment).toBeUndefined();
     expect(state.redirect).toBe('https://app.example.de/login/QR123?idtoken=tok&ppid=PAY-42');
   });
@@ -489,7 +493,7 @@ describe('verification for a-ident', () => {
   test('a payment with a target the page may redirect to leads to view 3', () => {
     const resolution = { outcome: 'pay', amount: 5, sponsor: undefined, ...target } as const;
     expect(leadsToPayment(verified(aIdent), resolution)).toBe(true);
-    expect(resolved(resolution).view).toBe('pay');
+    expect(resolved(resolution).view).toBe('payment');
   });
 });
 
@@ -502,12 +506,20 @@ describe('events that do not fit the current view are ignored', () => {
     ['methodChosen in view 2', () => codeView(), { type: 'methodChosen', method: 'edp' }],
     ['otherMethod in view 0', () => choosing(), { type: 'otherMethod' }],
     ['otherMethod in view 2', () => codeView(), { type: 'otherMethod' }],
-    ['valueChanged in view 0', () => choosing(), { type: 'valueChanged', value: MAIL }],
-    ['valueChanged in view 2', () => codeView(), { type: 'valueChanged', value: 'other@example.de' }],
-    ['countryChanged in view 2', () => codeView(), { type: 'countryChanged', country: '+43' }],
+    ['loginValueChanged in view 0', () => choosing(), { type: 'loginValueChanged', loginValue: MAIL }],
+    [
+      'loginValueChanged in view 2',
+      () => codeView(),
+      { type: 'loginValueChanged', loginValue: 'other@example.de' },
+    ],
+    [
+      'countryPrefixChanged in view 2',
+      () => codeView(),
+      { type: 'countryPrefixChanged', countryPrefix: '+43' },
+    ],
     ['sendStarted in view 0', () => choosing(), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT }],
     ['sendStarted in view 4', () => verified(aIdent), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT }],
-    ['changeValue in view 1', () => entered(), { type: 'changeValue' }],
+    ['changeValue in view 1', () => entered(), { type: 'changeLoginValue' }],
     ['codeChanged in view 1', () => entered(), { type: 'codeChanged', code: '123456' }],
     ['codeChanged in view 4', () => verified(aIdent), { type: 'codeChanged', code: '123456' }],
     ['verifyStarted in view 1', () => entered(), { type: 'verifyStarted' }],
@@ -539,7 +551,7 @@ describe('events that do not fit the current view are ignored', () => {
     [
       'codeSent without a send in flight',
       () => entered(),
-      { type: 'codeSent', viaProvider: false, verificationId: undefined, resendAt: RESEND_AT },
+      { type: 'codeSent', sentViaFirebase: false, verificationId: undefined, resendAt: RESEND_AT },
     ],
     ['sendFailed without a send in flight', () => choosing(), { type: 'sendFailed', code: 'AM01' }],
     ['verified without a verification in flight', () => entered(), { type: 'verified', token: 'tok' }],

@@ -310,7 +310,7 @@ describe('a reload on view 2', () => {
     expect(screen.getByText('+49 ••• •••78')).toBeInTheDocument();
     expect(firebase.signInWithPhoneNumber).toHaveBeenCalledTimes(1);
     const stored = () => JSON.parse(sessionStorage.getItem(PROGRESS_KEY) ?? '{}') as Record<string, unknown>;
-    expect(stored()).toMatchObject({ verificationId: 'verif-saved', viaProvider: true });
+    expect(stored()).toMatchObject({ verificationId: 'verif-saved', sentViaFirebase: true });
 
     // Hold Firebase's answer, to look at the storage while the code is being confirmed.
     let answer: (result: SignedIn) => void = () => undefined;

@@ -9,10 +9,10 @@ const KEY = 'login-gateway:progress:a-dok';
 
 const progress: Progress = {
   method: 'number',
-  value: '0171 2345678',
-  country: '+49',
+  loginValue: '0171 2345678',
+  countryPrefix: '+49',
   sentTo: '+491712345678',
-  viaProvider: true,
+  sentViaFirebase: true,
   verificationId: 'verification-1',
   resendAt: NOW + 30_000,
 };
@@ -30,9 +30,9 @@ describe('progressStore', () => {
     const mail: Progress = {
       ...progress,
       method: 'mail',
-      value: 'a@b.de',
+      loginValue: 'a@b.de',
       sentTo: 'a@b.de',
-      viaProvider: false,
+      sentViaFirebase: false,
       verificationId: undefined,
     };
     progressStore.save('a-dok', mail, NOW);
@@ -50,7 +50,16 @@ describe('progressStore', () => {
     const stored: unknown = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
     expect(stored).toBeTypeOf('object');
     expect(Object.keys(stored as object).sort()).toEqual(
-      ['country', 'method', 'resendAt', 'savedAt', 'sentTo', 'value', 'verificationId', 'viaProvider'].sort(),
+      [
+        'countryPrefix',
+        'loginValue',
+        'method',
+        'resendAt',
+        'savedAt',
+        'sentTo',
+        'sentViaFirebase',
+        'verificationId',
+      ].sort(),
     );
   });
 
@@ -87,7 +96,7 @@ describe('progressStore', () => {
     ['an unknown method', JSON.stringify({ ...progress, method: 'sms', savedAt: NOW })],
     ['a missing savedAt', JSON.stringify(progress)],
     ['a string resendAt', JSON.stringify({ ...progress, resendAt: '1', savedAt: NOW })],
-    ['a missing value', JSON.stringify({ ...progress, value: undefined, savedAt: NOW })],
+    ['a missing login value', JSON.stringify({ ...progress, loginValue: undefined, savedAt: NOW })],
     ['a numeric verification id', JSON.stringify({ ...progress, verificationId: 1, savedAt: NOW })],
   ])('ignores and removes an entry with %s', (_, raw) => {
     sessionStorage.setItem(KEY, raw);

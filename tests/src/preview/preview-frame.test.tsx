@@ -58,7 +58,7 @@ function renderFrame(key: string) {
 
 describe('a preview frame', () => {
   test('shows the view in the brand frame, with the logo and the legal links', async () => {
-    renderFrame('choose');
+    renderFrame('method');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Anmeldemethode wählen' }),
     ).toBeInTheDocument();
@@ -69,9 +69,9 @@ describe('a preview frame', () => {
   });
 
   test.each([
-    ['enter-mail', 'Mit E-Mail-Adresse anmelden', ['E-Mail-Adresse']],
-    ['enter-number', 'Mit Telefonnummer anmelden', ['Vorwahl', 'Telefonnummer']],
-    ['enter-edp', 'Mit EDP-Kennung anmelden', ['EDP-Kennung']],
+    ['send-code-mail', 'Mit E-Mail-Adresse anmelden', ['E-Mail-Adresse']],
+    ['send-code-number', 'Mit Telefonnummer anmelden', ['Vorwahl', 'Telefonnummer']],
+    ['send-code-edp', 'Mit EDP-Kennung anmelden', ['EDP-Kennung']],
   ])('shows view 1 for %s, empty', async (key, heading, fields) => {
     renderFrame(key);
     const form = await screen.findByRole('form', { name: heading });
@@ -81,9 +81,9 @@ describe('a preview frame', () => {
   });
 
   test.each([
-    ['code-mail', 'e•••@example.de', 'E-Mail-Adresse ändern'],
-    ['code-number', '+49 ••• •••67', 'Telefonnummer ändern'],
-    ['code-edp', 'MU•••11', 'EDP-Kennung ändern'],
+    ['verify-mail', 'e•••@example.de', 'E-Mail-Adresse ändern'],
+    ['verify-number', '+49 ••• •••67', 'Telefonnummer ändern'],
+    ['verify-edp', 'MU•••11', 'EDP-Kennung ändern'],
   ])(
     'shows view 2 for %s with the masked destination, an error and the cooldown',
     async (key, masked, change) => {
@@ -101,7 +101,7 @@ describe('a preview frame', () => {
 
   test('keeps the cooldown running however long the frame stays open', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    renderFrame('code-mail');
+    renderFrame('verify-mail');
     await screen.findByRole('button', { name: /^Code erneut senden \(\d+ s\)$/ });
     for (let second = 0; second < 75; second++) {
       act(() => vi.advanceTimersByTime(1000));
@@ -110,7 +110,7 @@ describe('a preview frame', () => {
   });
 
   test("shows view 3 with the amount, loading PayPal's stand-in of the demo", async () => {
-    renderFrame('pay');
+    renderFrame('payment');
     expect(await screen.findByText('12,34 €')).toBeInTheDocument();
     expect(paypal.options.at(-1)).toMatchObject({
       clientId: 'stand-in',
@@ -121,7 +121,7 @@ describe('a preview frame', () => {
 
   test('shows view 4, which has nowhere to go', async () => {
     const location = window.location.href;
-    renderFrame('wait');
+    renderFrame('redirect');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bitte warten...' })).toBeInTheDocument();
     expect(window.location.href).toBe(location);
   });
@@ -148,22 +148,22 @@ describe('the preview page', () => {
     ).toEqual([
       [
         'Ansicht 4: Bitte warten... – Telefon, 375 px, hell',
-        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=wait&scheme=light',
+        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=redirect&scheme=light',
         '375',
       ],
       [
         'Ansicht 4: Bitte warten... – Telefon, 375 px, dunkel',
-        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=wait&scheme=dark',
+        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=redirect&scheme=dark',
         '375',
       ],
       [
         'Ansicht 4: Bitte warten... – Desktop, 1280 px, hell',
-        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=wait&scheme=light',
+        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=redirect&scheme=light',
         '1280',
       ],
       [
         'Ansicht 4: Bitte warten... – Desktop, 1280 px, dunkel',
-        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=wait&scheme=dark',
+        'http://a-ident.localhost:8080/preview.html?service=a-ident&view=redirect&scheme=dark',
         '1280',
       ],
     ]);

@@ -4,19 +4,19 @@ import { previewFrameUrl, previewViews, readPreviewQuery } from '../../../src/pr
 describe('previewViews', () => {
   test('lists every view of a brand that cannot pay, each method where the view depends on it', () => {
     expect(previewViews('a-dok').map((view) => view.key)).toEqual([
-      'choose',
-      'enter-mail',
-      'enter-number',
-      'enter-edp',
-      'code-mail',
-      'code-number',
-      'code-edp',
-      'wait',
+      'method',
+      'send-code-mail',
+      'send-code-number',
+      'send-code-edp',
+      'verify-mail',
+      'verify-number',
+      'verify-edp',
+      'redirect',
     ]);
   });
 
   test('adds the payment for a brand that takes payments', () => {
-    expect(previewViews('a-ident').map((view) => view.key)).toContain('pay');
+    expect(previewViews('a-ident').map((view) => view.key)).toContain('payment');
   });
 
   test('names each view with its number from the spec, in German', () => {
@@ -40,9 +40,9 @@ describe('readPreviewQuery', () => {
   });
 
   test('with a view and a scheme is one frame', () => {
-    const query = readPreviewQuery('?service=a-dok&view=code-number&scheme=dark');
+    const query = readPreviewQuery('?service=a-dok&view=verify-number&scheme=dark');
     expect(query).toMatchObject({ page: 'frame', service: 'a-dok', scheme: 'dark' });
-    expect(query.page === 'frame' && query.view).toMatchObject({ view: 'code', method: 'number' });
+    expect(query.page === 'frame' && query.view).toMatchObject({ view: 'verify', method: 'number' });
   });
 
   test.each([
@@ -51,17 +51,17 @@ describe('readPreviewQuery', () => {
     ['an unknown view', '?service=a-dok&view=admin&scheme=dark', 'Dieser Dienst hat keine Ansicht „admin“.'],
     [
       'the payment of a brand that cannot pay',
-      '?service=a-dok&view=pay&scheme=light',
-      'Dieser Dienst hat keine Ansicht „pay“.',
+      '?service=a-dok&view=payment&scheme=light',
+      'Dieser Dienst hat keine Ansicht „payment“.',
     ],
     [
       'a view without a scheme',
-      '?service=a-dok&view=wait',
+      '?service=a-dok&view=redirect',
       'Das Farbschema ist „light“ oder „dark“ (&scheme=…).',
     ],
     [
       'another scheme',
-      '?service=a-dok&view=wait&scheme=sepia',
+      '?service=a-dok&view=redirect&scheme=sepia',
       'Das Farbschema ist „light“ oder „dark“ (&scheme=…).',
     ],
     [
@@ -80,10 +80,10 @@ describe('previewFrameUrl', () => {
       previewFrameUrl(
         'http://a-dok.localhost:8080/preview.html?service=a-dok&x=1#top',
         'a-dok',
-        'wait',
+        'redirect',
         'dark',
       ),
-    ).toBe('http://a-dok.localhost:8080/preview.html?service=a-dok&view=wait&scheme=dark');
+    ).toBe('http://a-dok.localhost:8080/preview.html?service=a-dok&view=redirect&scheme=dark');
   });
 
   test('encodes what it is given', () => {

@@ -6,10 +6,10 @@ import { messages, type ErrorCode } from '../../lib/messages.ts';
 import type { LoginMethod } from '../../types/login-method.ts';
 import { OtpInput } from './otp-input.tsx';
 import { ResendButton } from './resend-button.tsx';
-import './code-form.css';
+import './verify-view.css';
 import { ViewTitle } from '../../components/view-title.tsx';
 
-interface CodeFormProps {
+interface VerifyViewProps {
   method: LoginMethod;
   sentTo: string;
   code: string;
@@ -19,11 +19,11 @@ interface CodeFormProps {
   onCodeChange: (code: string) => void;
   onVerify: (code: string) => void;
   onResend: () => void;
-  onChangeValue: () => void;
+  onChangeLoginValue: () => void;
 }
 
-/** View 2: the six-digit code, where it went, and ways to get a new one or change the value. */
-export function CodeForm(props: CodeFormProps) {
+/** View 2: the six-digit code, where it went, and ways to get a new one or change the login value. */
+export function VerifyView(props: VerifyViewProps) {
   const { method, sentTo, code, busy, error } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +57,12 @@ export function CodeForm(props: CodeFormProps) {
           busy={busy}
           onResend={props.onResend}
         />
-        <button type="button" className="button button--link" onClick={props.onChangeValue} disabled={busy}>
+        <button
+          type="button"
+          className="button button--link"
+          onClick={props.onChangeLoginValue}
+          disabled={busy}
+        >
           {messages.change[method]}
         </button>
       </div>

@@ -2,13 +2,13 @@ import type { LoginMethod } from '../../types/login-method.ts';
 import { messages } from '../../lib/messages.ts';
 import { ViewTitle } from '../../components/view-title.tsx';
 
-interface MethodChoiceProps {
+interface MethodViewProps {
   methods: LoginMethod[];
   onChoose: (method: LoginMethod) => void;
 }
 
 /** View 0: the service's enabled methods. */
-export function MethodChoice({ methods, onChoose }: MethodChoiceProps) {
+export function MethodView({ methods, onChoose }: MethodViewProps) {
   return (
     <section aria-labelledby="view-title">
       <ViewTitle takeFocus>{messages.chooseMethod}</ViewTitle>

@@ -13,32 +13,32 @@ const INPUTS = {
   edp: { type: 'text', autoComplete: 'username', inputMode: 'text' },
 } as const;
 
-interface ValueFormProps {
+interface SendCodeViewProps {
   method: LoginMethod;
-  value: string;
-  country: string;
+  loginValue: string;
+  countryPrefix: string;
   busy: boolean;
   error: ErrorCode | undefined;
   captchaRef: Ref<HTMLDivElement>;
-  onValueChange: (value: string) => void;
-  onCountryChange: (country: string) => void;
+  onLoginValueChange: (loginValue: string) => void;
+  onCountryPrefixChange: (countryPrefix: string) => void;
   onSubmit: () => void;
   onOtherMethod: () => void;
 }
 
-/** View 1: the value for the chosen method; Enter submits. */
-export function ValueForm({
+/** View 1: the login value for the chosen method; Enter submits. */
+export function SendCodeView({
   method,
-  value,
-  country,
+  loginValue,
+  countryPrefix,
   busy,
   error,
   captchaRef,
-  onValueChange,
-  onCountryChange,
+  onLoginValueChange,
+  onCountryPrefixChange,
   onSubmit,
   onOtherMethod,
-}: ValueFormProps) {
+}: SendCodeViewProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -56,8 +56,8 @@ export function ValueForm({
               type="tel"
               inputMode="tel"
               autoComplete="tel-country-code"
-              value={country}
-              onChange={(event) => onCountryChange(event.target.value)}
+              value={countryPrefix}
+              onChange={(event) => onCountryPrefixChange(event.target.value)}
               readOnly={busy}
             />
           </div>
@@ -71,8 +71,8 @@ export function ValueForm({
             autoCapitalize="none"
             spellCheck={false}
             autoFocus
-            value={value}
-            onChange={(event) => onValueChange(event.target.value)}
+            value={loginValue}
+            onChange={(event) => onLoginValueChange(event.target.value)}
             readOnly={busy}
             aria-invalid={error ? true : undefined}
             aria-describedby="value-error"

@@ -1,0 +1,23 @@
+import { PhoneAuthProvider, signInWithCredential } from 'firebase/auth';
+import type { Outcome } from '../../lib/api-client.ts';
+import { firebaseAuth, reportFirebaseError, type FirebaseAuthConfig } from '../../lib/firebase-auth.ts';
+import { CHECK_FAILED } from './check-failure.ts';
+
+/**
+ * Confirms a code Firebase sent, by verification id rather than through the ConfirmationResult,
+ * so a code can still be confirmed after the tab was reloaded. The user's id token is the page's token.
+ */
+export async function confirmPhoneCode(
+  config: FirebaseAuthConfig,
+  verificationId: string,
+  code: string,
+): Promise<Outcome<string>> {
+  const auth = firebaseAuth(config);
+  try {
+    const { user } = await signInWithCredential(auth, PhoneAuthProvider.credential(verificationId, code));
+    return { ok: true, data: await user.getIdToken() };
+  } catch (error) {
+    const reason = reportFirebaseError('confirming the code', error);
+    return { ok: false, code: reason === 'auth/invalid-verification-code' ? 'VM01' : CHECK_FAILED.firebase };
+  }
+}
