@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { RESOLVER_SERVICE } from '../src/lib/services.ts';
 import { DEV_FIREBASE_PROJECT } from './dev/dev-config.ts';
 import { buildBrands } from './lib/build-brands.ts';
 import { PREVIEW_FILE } from './lib/emit-brand.ts';
@@ -92,7 +93,8 @@ server.once('error', async (error: NodeJS.ErrnoException) => {
 function brandLine(brand: Brand): string {
   const url = new URL(brandUrl(brand.service));
   url.searchParams.set('service', brand.service);
-  if (brand.service === 'a-ident') url.searchParams.set('qrid', Object.keys(RESOLVER_TABLE)[1] ?? 'qr-pay');
+  if (brand.service === RESOLVER_SERVICE)
+    url.searchParams.set('qrid', Object.keys(RESOLVER_TABLE)[1] ?? 'qr-pay');
   return `  ${brand.service.padEnd(14)} ${url.href}`;
 }
 

@@ -1,10 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-
-export interface OutboxEntry {
-  channel: 'mail' | 'sms' | 'firebase';
-  to: string;
-  code: string;
-}
+import type { OutboxEntry } from '../../scripts/server/reference-mws.ts';
 
 const METHOD_LABELS = { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' } as const;
 export type Method = keyof typeof METHOD_LABELS;

@@ -27,20 +27,6 @@ export interface BuildOptions {
   build?: BuildKind;
 }
 
-/** One JavaScript chunk of the shared app, as the performance budgets need to see it. */
-export interface ChunkSummary {
-  /** Relative to a brand folder, e.g. `assets/index-abc123.js`. */
-  fileName: string;
-  isEntry: boolean;
-  /** The chunks it imports statically: they load with it. */
-  imports: string[];
-  dynamicImports: string[];
-  /** The stylesheets that load with it. */
-  css: string[];
-  /** Every source module bundled into it (absolute paths, or `\0virtual:` ids). */
-  moduleIds: string[];
-}
-
 export type BuildResult =
   | {
       ok: true;
@@ -53,7 +39,8 @@ export type BuildResult =
       /** Warnings of the brands built, e.g. a favicon cut from the logo. */
       warnings: BrandWarnings[];
       faviconsFromCache: number;
-      chunks: ChunkSummary[];
+      /** Vite's output for the shared app, which the performance measurements read (scripts/perf/). */
+      viteOutput: ViteOutput;
     }
   | { ok: false; message: string };
 
@@ -61,6 +48,8 @@ export interface BrandWarnings {
   service: string;
   warnings: string[];
 }
+
+export type ViteOutput = Awaited<ReturnType<typeof build>>;
 
 const viteManifestSchema = z.record(z.string(), z.object({ file: z.string() }));
 
@@ -121,7 +110,7 @@ export async function buildBrands({
         .filter((b) => b.warnings.length > 0)
         .map(({ service, warnings }) => ({ service, warnings })),
       faviconsFromCache: emitted.slice(0, selected.length).filter((e) => e.faviconsFromCache).length,
-      chunks: app.chunks,
+      viteOutput: app.viteOutput,
     };
   } finally {
     await rm(stagingDir, { recursive: true, force: true });
@@ -132,7 +121,7 @@ async function buildApp(
   brands: Brand[],
   outDir: string,
   kind: BuildKind,
-): Promise<BuiltApp & { chunks: ChunkSummary[] }> {
+): Promise<BuiltApp & { viteOutput: ViteOutput }> {
   const config = createAppConfig({ brands }, kind);
   const output = await build({
     ...config,
@@ -147,7 +136,7 @@ async function buildApp(
   await precompressTree(path.join(outDir, 'assets'));
   const appRoot = config.root ?? '.';
   return {
-    chunks: summarizeChunks(output),
+    viteOutput: output,
     dir: outDir,
     html: await readFile(path.join(outDir, 'index.html'), 'utf8'),
     assetFile(brand, file) {
@@ -162,27 +151,6 @@ async function buildApp(
       return entry[1].file;
     },
   };
-}
-
-/** The chunks of a Vite build, with what loads with each. */
-export function summarizeChunks(output: Awaited<ReturnType<typeof build>>): ChunkSummary[] {
-  const outputs = Array.isArray(output) ? output : 'output' in output ? [output] : [];
-  return outputs.flatMap(({ output: files }) =>
-    files.flatMap((file) =>
-      file.type === 'chunk'
-        ? [
-            {
-              fileName: file.fileName,
-              isEntry: file.isEntry,
-              imports: file.imports,
-              dynamicImports: file.dynamicImports,
-              css: [...(file.viteMetadata?.importedCss ?? [])],
-              moduleIds: file.moduleIds,
-            },
-          ]
-        : [],
-    ),
-  );
 }
 
 /**

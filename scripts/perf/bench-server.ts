@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { buildBrands } from '../lib/build-brands.ts';
 import { isPrecompressedTwin } from '../lib/precompress.ts';
 import { loadBrands } from '../lib/load-brands.ts';
@@ -62,7 +63,7 @@ export async function startBenchServer(options: {
     pageUrl(service) {
       const url = new URL(origin(service));
       url.searchParams.set('service', service);
-      if (service === 'a-ident') url.searchParams.set('qrid', existingQr);
+      if (service === RESOLVER_SERVICE) url.searchParams.set('qrid', existingQr);
       return url.href;
     },
     fileUrl: (service, file) => new URL(file, origin(service)).href,

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ChunkSummary } from '../lib/build-brands.ts';
+import type { ViteOutput } from '../lib/build-brands.ts';
 
 export interface FileSize {
   file: string;
@@ -15,6 +15,20 @@ export interface SizeGroup {
   raw: number;
   gzip: number;
   brotli: number;
+}
+
+/** One JavaScript chunk of the shared app, as the performance budgets need to see it. */
+export interface ChunkSummary {
+  /** Relative to a brand folder, e.g. `assets/index-abc123.js`. */
+  fileName: string;
+  isEntry: boolean;
+  /** The chunks it imports statically: they load with it. */
+  imports: string[];
+  dynamicImports: string[];
+  /** The stylesheets that load with it. */
+  css: string[];
+  /** Every source module bundled into it (absolute paths, or `\0virtual:` ids). */
+  moduleIds: string[];
 }
 
 /** What a brand's index.html makes the browser fetch before view 0 can show. */
@@ -48,6 +62,27 @@ export function pageReferences(html: string): PageReferences {
     stylesheets: hrefs((tag) => tag.includes('rel="stylesheet"')),
     logo: logos[0],
   };
+}
+
+/** The chunks of a Vite build, with what loads with each. */
+export function summarizeChunks(output: ViteOutput): ChunkSummary[] {
+  const outputs = Array.isArray(output) ? output : 'output' in output ? [output] : [];
+  return outputs.flatMap(({ output: files }) =>
+    files.flatMap((file) =>
+      file.type === 'chunk'
+        ? [
+            {
+              fileName: file.fileName,
+              isEntry: file.isEntry,
+              imports: file.imports,
+              dynamicImports: file.dynamicImports,
+              css: [...(file.viteMetadata?.importedCss ?? [])],
+              moduleIds: file.moduleIds,
+            },
+          ]
+        : [],
+    ),
+  );
 }
 
 /** The chunks start loads with: the given ones and, transitively, what they import statically. */

@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { buildBrands, summarizeChunks, type ChunkSummary } from '../lib/build-brands.ts';
+import { buildBrands } from '../lib/build-brands.ts';
 import { createAppConfig } from '../vite/app-config.ts';
 import { BUDGETS } from './budgets.ts';
 import {
   cssOf,
+  summarizeChunks,
   webFontsIn,
   isScriptOrStyle,
   lazyGroup,
@@ -16,6 +17,7 @@ import {
   pageReferences,
   sumSizes,
   withStaticImports,
+  type ChunkSummary,
   type SizeGroup,
 } from './bundle.ts';
 
@@ -51,8 +53,9 @@ export async function measureBundles(options: {
   try {
     const result = await buildBrands({ ...options, outDir });
     if (!result.ok) throw new Error(`the build failed:\n${result.message}`);
+    const chunks = summarizeChunks(result.viteOutput);
     const firstViews = await Promise.all(
-      result.rows.map(({ service }) => measureFirstView(path.join(outDir, service), service, result.chunks)),
+      result.rows.map(({ service }) => measureFirstView(path.join(outDir, service), service, chunks)),
     );
     firstViews.sort((a, b) => b.scriptsAndStyles.gzip - a.scriptsAndStyles.gzip);
     const [anyView] = firstViews;
@@ -61,7 +64,7 @@ export async function measureBundles(options: {
     const loaded = anyView.all.files.map((file) => file.file);
     const lazy: Record<string, SizeGroup> = {};
     for (const { name, pattern } of BUDGETS.lazyOnlyPackages) {
-      lazy[name] = await measureFiles(anyDir, lazyGroup(result.chunks, pattern, loaded));
+      lazy[name] = await measureFiles(anyDir, lazyGroup(chunks, pattern, loaded));
     }
     return { firstViews, floor: await measureFloor(), lazy };
   } finally {

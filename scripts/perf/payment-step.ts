@@ -1,4 +1,5 @@
 import { chromium, type Page } from '@playwright/test';
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.ts';
 import type { BenchServer } from './bench-server.ts';
 import { throttle } from './first-view.ts';
@@ -27,7 +28,7 @@ export async function measurePaymentStep(server: BenchServer, runs: number): Pro
       try {
         const page = await context.newPage();
         const to = `bench-${run}-${Date.now()}@example.de`;
-        const url = new URL(server.pageUrl('a-ident'));
+        const url = new URL(server.pageUrl(RESOLVER_SERVICE));
         url.searchParams.set('qrid', PAYING_QR);
         await page.goto(url.href);
         await page.getByRole('button', { name: 'E-Mail-Adresse', exact: true }).click();

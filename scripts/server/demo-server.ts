@@ -2,11 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { createDevConfig } from '../dev/dev-config.ts';
 import { PREVIEW_FILE } from '../lib/emit-brand.ts';
 import type { Brand, InvalidBrand } from '../lib/load-brands.ts';
 import { renderGallery, renderGalleryCss } from './gallery.ts';
-import { sendError, sendJson } from './http-utils.ts';
+import { isLocalHost, sendError, sendJson } from './http-utils.ts';
 import { renderLanding } from './landing.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
 import { handleResolver } from './resolver-table.ts';
@@ -36,7 +37,8 @@ export interface DemoServerOptions extends DemoBrands {
 /**
  * The whole product on one port, as production serves it: each brand on its own host
  * (`<service>.localhost`) and, for tools that cannot set a host, under `/<service>/`; the
- * reference MWS under `/mws/`; the brand gallery on the bare host. Development only.
+ * reference MWS under `/mws/`; the brand gallery on the bare host. Development only, and only
+ * for local hosts (isLocalHost).
  * `setBrands` swaps the brand list after a rebuild (start.ts), without a restart.
  */
 export function createDemoServer(options: DemoServerOptions) {
@@ -57,14 +59,17 @@ export function createDemoServer(options: DemoServerOptions) {
   const brandUrl = (service: string) => `http://${service}.localhost:${port}/`;
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // Every route, pages and config too: a rebinding page could read any of them (isLocalHost).
+    // The Origin needs no check: the codes leave only through the outbox, which allows no CORS.
+    if (!isLocalHost(request.headers.host)) {
+      return sendJson(response, 421, { error: 'not a local host' }, SECURITY_HEADERS);
+    }
     const url = new URL(request.url ?? '/', origin);
-    // The Host header names the page's origin in the URLs the config hands out; anything odd
-    // falls back to localhost rather than reaching a URL parser.
-    const claimed = (request.headers.host ?? '').toLowerCase();
-    const host = /^[a-z0-9._-]+(:\d{1,5})?$/.test(claimed) ? claimed : `localhost:${port}`;
+    // A local name, so safe to put into the URLs the config hands out as the page's origin.
+    const host = (request.headers.host ?? '').toLowerCase();
     const hostService = /^([a-z0-9_-]+)\.localhost(:\d+)?$/.exec(host)?.[1];
 
-    // Development routes answer on every host, so the brand hosts reach the MWS and landing too.
+    // Development routes answer on every local host, so brand hosts reach the MWS and landing too.
     if (url.pathname.startsWith('/mws/'))
       return mws.handle(request, response, url.pathname.slice('/mws/'.length));
     if (url.pathname === '/dev/outbox') return sendJson(response, 200, await outbox(), SECURITY_HEADERS);
@@ -148,7 +153,7 @@ export function createDemoServer(options: DemoServerOptions) {
     const landing = new URL('/landing/', base);
     for (const [service, entry] of Object.entries(config.services)) {
       Object.assign(entry, {
-        ...(service !== 'a-ident' && { redirectUrl: new URL(service, landing).href }),
+        ...(service !== RESOLVER_SERVICE && { redirectUrl: new URL(service, landing).href }),
         paymentSdkUrl: new URL('dev/paypal/sdk/js', base).href,
       });
     }

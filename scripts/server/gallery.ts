@@ -1,3 +1,4 @@
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { PREVIEW_FILE } from '../lib/emit-brand.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import type { Brand, InvalidBrand } from '../lib/load-brands.ts';
@@ -24,7 +25,7 @@ export function renderGallery({ brands, invalid, brandUrl, phoneAvailable }: Gal
     const link = (file: string, query: Record<string, string>, label: string) =>
       `<a href="${escapeHtml(withQuery(new URL(file, brandUrl(brand.service)).href, { service: brand.service, ...query }))}">${escapeHtml(label)}</a>`;
     const links =
-      brand.service === 'a-ident'
+      brand.service === RESOLVER_SERVICE
         ? Object.keys(RESOLVER_TABLE).map((qrid) => link('', { qrid }, `Anmelden (${qrid})`))
         : [link('', {}, 'Anmelden')];
     const darkLogo = brand.logoDark

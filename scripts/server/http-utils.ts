@@ -3,6 +3,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** Form bodies of the MWS and resolver calls are a few hundred bytes; anything far larger is refused. */
 export const MAX_FORM_BYTES = 16 * 1024;
 
+/**
+ * Whether a Host header names this machine in a way only this machine can: `localhost`, a
+ * `*.localhost` name (browsers resolve those to loopback without asking DNS) or 127.0.0.1, where
+ * the servers listen, with any port. Against DNS rebinding: a page of evil.example whose DNS
+ * answer turns into 127.0.0.1 reaches a local server as its own origin and could read what it
+ * answers (the sent codes, the config), but its requests still carry `Host: evil.example`.
+ */
+export function isLocalHost(host: string | undefined): boolean {
+  const name = /^([^:]*)(?::\d{1,5})?$/.exec(host?.toLowerCase() ?? '')?.[1] ?? '';
+  return name === '127.0.0.1' || /^(?:[a-z0-9_-]+\.)*localhost$/.test(name);
+}
+
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { createDevConfig } from '../dev/dev-config.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import type { Brand } from '../lib/load-brands.ts';
-import { sendError, sendJson } from './http-utils.ts';
+import { isLocalHost, sendError, sendJson } from './http-utils.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
 import { handleResolver } from './resolver-table.ts';
 
@@ -19,7 +20,10 @@ export interface ReferenceBackendOptions {
 export const MWS_PATH = '/api/mws';
 /** Where the config sends a visitor after the sign-in: a page of this backend, through nginx. */
 export const LANDING_PATH = '/api/landing';
-/** The sent codes, on the backend's own port only: nginx passes nothing outside `/api/` to it. */
+/**
+ * The sent codes, on the backend's own port and a local Host only (isLocalHost): nginx passes
+ * nothing outside `/api/` to it.
+ */
 export const OUTBOX_PATH = '/dev/outbox';
 
 /**
@@ -48,7 +52,10 @@ export function createReferenceBackend(options: ReferenceBackendOptions) {
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://backend.invalid');
-    if (url.pathname === OUTBOX_PATH) return sendJson(response, 200, mws.outbox);
+    if (url.pathname === OUTBOX_PATH) {
+      if (!isLocalHost(request.headers.host)) return sendJson(response, 421, { error: 'not a local host' });
+      return sendJson(response, 200, mws.outbox);
+    }
     const origin = originOf(request);
     if (origin === undefined) return sendJson(response, 421, { error: 'not a brand host' });
     if (url.pathname.startsWith(`${MWS_PATH}/`)) {
@@ -77,8 +84,8 @@ export function createReferenceBackend(options: ReferenceBackendOptions) {
       Object.assign(entry, {
         firebaseConfig,
         loginMethods: { mail: true, number: true, edp: true },
-        // a-ident's target comes from the resolver.
-        ...(service !== 'a-ident' && { redirectUrl: `${origin}${LANDING_PATH}/${service}` }),
+        // The resolver's answer names this service's target.
+        ...(service !== RESOLVER_SERVICE && { redirectUrl: `${origin}${LANDING_PATH}/${service}` }),
       });
     }
     return config;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { readForm, requireFields, sendError, sendJson } from './http-utils.ts';
 
 /** What each development qrid resolves to; docs/demo.md lists the same table. */
@@ -36,7 +37,7 @@ export async function handleResolver(
       success: true,
       exists: row.exists,
       message: row.exists ? 'already unlocked' : 'payment required',
-      data: { value: row.value, sponsor: row.sponsor, targetDomain: landingBase, path: 'a-ident' },
+      data: { value: row.value, sponsor: row.sponsor, targetDomain: landingBase, path: RESOLVER_SERVICE },
     });
   } catch (error) {
     sendError(response, error);

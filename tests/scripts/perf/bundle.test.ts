@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { ChunkSummary } from '../../../scripts/lib/build-brands.ts';
 import {
   cssOf,
   lazyGroup,
@@ -13,6 +12,7 @@ import {
   sumSizes,
   webFontsIn,
   withStaticImports,
+  type ChunkSummary,
 } from '../../../scripts/perf/bundle.ts';
 
 /** The head of a baked brand page, shaped as `dist/a-dok/index.html` is. */

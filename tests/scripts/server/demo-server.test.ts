@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { commonHeaders } from '../../../scripts/lib/host-headers.ts';
 import { RESOLVER_TABLE } from '../../../scripts/server/resolver-table.ts';
@@ -94,7 +95,7 @@ describe('routing by host', () => {
     expect(byPath.body).toContain('data-brand="a-dok"');
   });
 
-  test.each(['a-dok.localhost.evil.example', 'a-dok.example', 'evil.example', 'localhost.a-dok.localhost'])(
+  test.each(['localhost.a-dok.localhost', 'x.a-dok.localhost'])(
     'does not take the Host %s for a brand host',
     async (host) => {
       const answer = await send(demo.port, '/', { host });
@@ -103,6 +104,82 @@ describe('routing by host', () => {
     },
   );
 });
+
+describe('only local hosts, against DNS rebinding', () => {
+  // A page of evil.example whose DNS answer turns into 127.0.0.1 reads the server as its own
+  // origin, with its own name in the Host header.
+  let code: string;
+
+  beforeAll(async () => {
+    await postForm(demo.port, '/mws/users/auth/mail', { email: 'rebind@example.de', key: 'dev-key-a-dok' });
+    code = demo.sent.at(-1)?.code ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+  });
+
+  /** The Host header as a browser sends it for a URL on the demo's port. */
+  const withPort = (host: string) => host.replace('PORT', String(demo.port));
+
+  test.each([
+    'evil.example',
+    'evil.example:PORT',
+    'localhost.evil.example:PORT',
+    'a-dok.localhost.evil.example:PORT',
+    // Public DNS answers 127.0.0.1 for it, so it needs no rebinding at all.
+    '127.0.0.1.nip.io:PORT',
+    'localhost:PORT@evil.example',
+    'localhost.:PORT',
+    // Not a name, but what a foreign page reaches a local server by ("0.0.0.0 day").
+    '0.0.0.0:PORT',
+  ])('refuses Host: %s on every route', async (hostWithPort) => {
+    const host = withPort(hostWithPort);
+    const sent = demo.sent.length;
+    const answers = await Promise.all([
+      send(demo.port, '/dev/outbox', { host }),
+      send(demo.port, '/a-dok/api/config', { host }),
+      send(demo.port, '/', { host }),
+      send(demo.port, '/landing/a-dok?idtoken=x', { host }),
+      postForm(
+        demo.port,
+        '/mws/users/auth/mail',
+        { email: 'victim@example.de', key: 'dev-key-a-dok' },
+        { host },
+      ),
+    ]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(421);
+      expect(json(answer)).toEqual({ error: 'not a local host' });
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.body).not.toContain(code);
+    }
+    expect(demo.sent).toHaveLength(sent);
+  });
+
+  test('refuses a request without a Host header (HTTP/1.0)', async () => {
+    const answer = await sendWithoutHost(demo.port, '/dev/outbox');
+    expect(answer).toMatch(/^HTTP\/1\.[01] 421 /);
+    expect(answer).not.toContain(code);
+  });
+
+  test.each(['localhost:PORT', 'a-ident.localhost:PORT', '127.0.0.1:PORT', 'LOCALHOST:PORT', 'localhost'])(
+    'answers on Host: %s',
+    async (hostWithPort) => {
+      const answer = await send(demo.port, '/dev/outbox', { host: withPort(hostWithPort) });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain(code);
+    },
+  );
+});
+
+/** A GET in HTTP/1.0, which may leave out the Host header, as the raw status line and rest. */
+function sendWithoutHost(port: number, target: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port }, () => socket.end(`GET ${target} HTTP/1.0\r\n\r\n`));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
 
 describe('routing by path', () => {
   test.each(SERVICES)('serves %s at /%s/ exactly as on its host', async (service) => {

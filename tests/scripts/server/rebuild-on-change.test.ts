@@ -17,7 +17,7 @@ function builtRows(...services: string[]): BuildResult {
     invalid: [],
     warnings: [],
     faviconsFromCache: 0,
-    chunks: [],
+    viteOutput: [],
   };
 }
 
