@@ -1,4 +1,18 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import {
+  CSS_AT_RULES,
+  CSS_FUNCTIONS,
+  INTERNAL_REFERENCE,
+  isCssAttribute,
+  isSvgAttribute,
+  METADATA_NAMESPACES,
+  RASTER_DATA,
+  SVG_ELEMENTS,
+  SVG_NAMESPACE,
+  XLINK_NAMESPACE,
+  XML_ATTRIBUTES,
+  XML_NAMESPACE,
+} from './svg-allow-list.ts';
 
 export interface ViewBox {
   x: number;
@@ -19,21 +33,15 @@ export interface XmlElement {
   attributes: Record<string, string>;
   children: XmlNode[];
 }
-export type XmlNode = XmlElement | { text: string };
+/** Text as written; a CDATA section's text is not entity-decoded by a browser, so it is marked. */
+export type XmlNode = XmlElement | { text: string; cdata?: true };
 
 const SELF_CONTAINED = 'expected a self-contained drawing';
-const FORBIDDEN_ELEMENTS = new Set([
-  'script',
-  'foreignobject',
-  'iframe',
-  'embed',
-  'object',
-  'handler',
-  'listener',
-]);
-/** Attributes whose value a renderer loads or navigates to (`values` holds a `;` list). */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'to', 'from', 'by', 'values', 'base']);
-const RASTER_DATA = /^data:image\/(png|jpe?g|gif|webp)[;,]/;
+const LISTED = 'listed under "SVG rules" in docs/brands.md';
+
+/** Namespace prefix ('' for the default) to namespace; '' is no namespace. */
+type Scope = ReadonlyMap<string, string>;
+type Report = (problem: string) => void;
 
 const parser = new XMLParser({
   preserveOrder: true,
@@ -50,9 +58,9 @@ const parser = new XMLParser({
 
 /**
  * Checks an SVG meant as a logo or favicon source. favicon.svg is served as a document of its
- * own on the brand's origin, so anything that could run script or pull in outside content is
- * refused, not only malformed XML. The checks run on the parsed, entity-decoded document, since
- * `&#106;avascript:` is `javascript:` to a browser.
+ * own on the brand's origin, so only elements, attributes and CSS on the allow-lists in
+ * svg-allow-list.ts pass, not only well-formed XML. The checks run on the parsed, entity-decoded
+ * document, since `&#106;avascript:` is `javascript:` to a browser.
  */
 export function inspectSvg(text: string): SvgInspection {
   if (text.trim() === '') return { problems: ['is empty; expected an SVG image'] };
@@ -86,9 +94,7 @@ export function inspectSvg(text: string): SvgInspection {
       'has no usable viewBox on its <svg> element; expected e.g. viewBox="0 0 200 48" so it can scale',
     );
   }
-  walk(root, (problem) =>
-    problems.add(problem.includes('; expected') ? problem : `${problem}; ${SELF_CONTAINED}`),
-  );
+  walk(root, new Map([['xml', XML_NAMESPACE]]), (problem) => problems.add(problem));
   return { problems: [...problems], viewBox };
 }
 
@@ -105,57 +111,225 @@ function parseElements(text: string): XmlElement[] {
   return toNodes(parser.parse(text)).filter((node): node is XmlElement => 'name' in node);
 }
 
-function walk(element: XmlElement, report: (problem: string) => void): void {
-  const localName = (name: string) => (name.split(':').pop() ?? name).toLowerCase();
-  if (FORBIDDEN_ELEMENTS.has(localName(element.name))) report(`contains a <${element.name}> element`);
-
-  for (const [name, raw] of Object.entries(element.attributes)) {
-    const lowerName = name.toLowerCase();
-    if (lowerName === 'xmlns' || lowerName.startsWith('xmlns:')) continue;
-    const value = decodeXml(raw);
-    const compact = value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
-    if (lowerName.startsWith('on')) report(`contains an event handler attribute (${name}=)`);
-    if (compact.includes('javascript:')) report('contains a javascript: address');
-    const addresses = localName(name) === 'values' ? value.split(';') : [value];
-    const outside = URL_ATTRIBUTES.has(localName(name)) ? addresses.find(isOutsideAddress) : undefined;
-    if (outside !== undefined) report(outsideReference(`the ${name} of <${element.name}>`, outside));
-    if (lowerName === 'style') checkCss(value, `the style attribute of <${element.name}>`, report);
+/**
+ * Elements without a namespace are held to the SVG lists too: a browser draws nothing for them,
+ * but librsvg (the favicons) draws them as SVG. A refused element's content is not looked at.
+ */
+function walk(element: XmlElement, outer: Scope, report: Report): void {
+  const scope = declareNamespaces(element, outer);
+  const resolved = resolveName(element.name, scope, report);
+  if (!resolved) return;
+  const { namespace, localName } = resolved;
+  if (namespace !== SVG_NAMESPACE && namespace !== '') {
+    report(
+      `contains a <${element.name}> element of another namespace (${namespace}); expected only SVG elements, ${LISTED}`,
+    );
+    return;
   }
-
+  if (!SVG_ELEMENTS.has(localName)) {
+    report(`contains a <${element.name}> element; ${SELF_CONTAINED} made of the elements ${LISTED}`);
+    return;
+  }
+  for (const [name, raw] of Object.entries(element.attributes)) {
+    checkAttribute(element, name, decodeXml(raw), scope, report);
+  }
+  if (localName === 'style') {
+    // A browser reads the style sheet from all text children joined, so CSS split by an XML
+    // comment, a CDATA section or an element is checked as one text.
+    const css = element.children
+      .map((child) => ('text' in child ? (child.cdata ? child.text : decodeXml(child.text)) : ''))
+      .join('');
+    checkCss(css, `<${element.name}>`, report);
+  }
   for (const child of element.children) {
-    if ('name' in child) walk(child, report);
-    else if (localName(element.name) === 'style') checkCss(decodeXml(child.text), '<style>', report);
+    if (!('name' in child)) continue;
+    if (localName === 'metadata') walkMetadata(child, scope, report);
+    else walk(child, scope, report);
   }
 }
 
-function checkCss(css: string, where: string, report: (problem: string) => void): void {
-  // CSS escapes can spell any word (u\72l is url), so none are allowed.
-  if (css.includes('\\')) report('uses a CSS escape');
-  for (const [, address = ''] of css.matchAll(/@import\s*(?:url\()?\s*['"]?([^'");\s]*)/gi)) {
-    report(outsideReference(`an @import in ${where}`, address));
+function checkAttribute(
+  element: XmlElement,
+  name: string,
+  value: string,
+  scope: Scope,
+  report: Report,
+): void {
+  if (name === 'xmlns' || name.startsWith('xmlns:')) return;
+  const resolved = resolveName(name, scope, report, { attribute: true });
+  if (!resolved) return;
+  const { namespace, localName } = resolved;
+  const where = `the ${name} attribute of <${element.name}>`;
+  if (localName === 'href' && (namespace === '' || namespace === XLINK_NAMESPACE)) {
+    checkHref(value, `the ${name} of <${element.name}>`, report);
+  } else if (namespace === XML_NAMESPACE && XML_ATTRIBUTES.has(localName)) {
+    return;
+  } else if (namespace === '' && isSvgAttribute(localName)) {
+    if (isCssAttribute(localName)) checkCss(value, where, report);
+  } else if (namespace === '' && localName.toLowerCase().startsWith('on')) {
+    report(`${where} is an event handler; ${SELF_CONTAINED} without scripts`);
+  } else if (![SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, ''].includes(namespace)) {
+    report(
+      `${where} belongs to another program (${namespace}); expected only SVG attributes: an optimiser such as SVGO removes editor data`,
+    );
+  } else {
+    report(`${where} is not allowed; expected only the attributes ${LISTED}`);
   }
-  for (const [, address = ''] of css.matchAll(/url\(\s*['"]?([^'")]*)/gi)) {
-    if (isOutsideAddress(address)) report(outsideReference(`a url() in ${where}`, address));
+}
+
+/** Inside <metadata> only RDF, which a browser stores and never reads; nothing else may hide there. */
+function walkMetadata(element: XmlElement, outer: Scope, report: Report): void {
+  const scope = declareNamespaces(element, outer);
+  const namespace = resolveName(element.name, scope, report)?.namespace;
+  if (namespace === undefined) return;
+  if (!METADATA_NAMESPACES.has(namespace)) {
+    report(
+      `contains a <${element.name}> element inside <metadata>; expected only RDF there (title and licence as drawing programs write them)`,
+    );
+    return;
+  }
+  for (const name of Object.keys(element.attributes)) {
+    if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
+    const attribute = resolveName(name, scope, report, { attribute: true });
+    if (!attribute) continue;
+    const { namespace: home, localName } = attribute;
+    if (METADATA_NAMESPACES.has(home) || (home === XML_NAMESPACE && localName === 'lang')) continue;
+    report(
+      `the ${name} attribute of <${element.name}> inside <metadata> is not allowed; expected only RDF there`,
+    );
+  }
+  for (const child of element.children) if ('name' in child) walkMetadata(child, scope, report);
+}
+
+function declareNamespaces(element: XmlElement, outer: Scope): Scope {
+  const declarations = Object.entries(element.attributes).filter(
+    ([name]) => name === 'xmlns' || name.startsWith('xmlns:'),
+  );
+  if (declarations.length === 0) return outer;
+  const scope = new Map(outer);
+  for (const [name, value] of declarations) scope.set(name.slice('xmlns:'.length), decodeXml(value));
+  return scope;
+}
+
+/**
+ * The namespace and local name of an element or attribute. An attribute without a prefix has no
+ * namespace, whatever the default. A browser refuses a file with an undeclared prefix; here it
+ * leaves nothing to check the name against.
+ */
+function resolveName(
+  name: string,
+  scope: Scope,
+  report: Report,
+  { attribute = false } = {},
+): { namespace: string; localName: string } | undefined {
+  const colon = name.indexOf(':');
+  if (colon < 0) return { namespace: attribute ? '' : (scope.get('') ?? ''), localName: name };
+  const prefix = name.slice(0, colon);
+  const namespace = scope.get(prefix);
+  if (namespace === undefined) {
+    report(
+      `uses the prefix ${prefix}: in ${name} without declaring it; expected xmlns:${prefix}="…" or no prefix`,
+    );
+    return undefined;
+  }
+  return { namespace, localName: name.slice(colon + 1) };
+}
+
+function checkHref(value: string, where: string, report: Report): void {
+  // The URL parser drops this whitespace at either end and nothing else.
+  const address = value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '');
+  if (INTERNAL_REFERENCE.test(address) || RASTER_DATA.test(address)) return;
+  if (
+    address
+      .replace(/[\s\p{Cc}]/gu, '')
+      .toLowerCase()
+      .startsWith('javascript:')
+  ) {
+    report(`${where} is a javascript: address; ${SELF_CONTAINED} without scripts`);
+  } else {
+    report(outsideReference(where, address));
   }
 }
 
 /**
- * Names where the reference is, what it loads and how to do without it. It ends in its own
- * "expected", so walk's generic one is not added.
+ * Inside an unquoted url() a CSS comment is part of the address, elsewhere it is nothing, so the
+ * text is checked both with its comments and without. Function names are looked for in strings
+ * too, which no drawing needs to hold.
  */
+function checkCss(css: string, where: string, report: Report): void {
+  for (const read of new Set([readCss(css, { comments: false }), readCss(css, { comments: true })])) {
+    for (const [, address = ''] of read.matchAll(/@import\s*(?:url\()?\s*['"]?([^'");\s]*)/gi)) {
+      report(outsideReference(`an @import in ${where}`, address));
+    }
+    for (const [, rule = ''] of read.matchAll(/@([\w-]+)/g)) {
+      if (rule.toLowerCase() !== 'import' && !CSS_AT_RULES.has(rule.toLowerCase())) {
+        report(`${where} uses the CSS rule @${rule}; expected only the rules ${LISTED}`);
+      }
+    }
+    for (const match of read.matchAll(/([\w\u{80}-\u{10FFFF}-]+)\(/gu)) {
+      const [call, name = ''] = match;
+      if (read[match.index - 1] === '@') continue;
+      if (name.toLowerCase() !== 'url') {
+        if (!CSS_FUNCTIONS.has(name.toLowerCase())) {
+          report(
+            `${where} uses the CSS function ${name}(); expected only the functions ${LISTED} (colours, sizes, transforms, filters and url(#id))`,
+          );
+        }
+        continue;
+      }
+      const argument = read.slice(match.index + call.length).split(')')[0] ?? '';
+      const address = argument.trim().replace(/^(["'])(.*)\1$/s, '$2');
+      if (!INTERNAL_REFERENCE.test(address)) report(outsideReference(`a url() in ${where}`, address));
+    }
+  }
+}
+
+/**
+ * CSS with its escapes resolved as a browser's tokenizer resolves them (`u\72l(` is `url(`), and
+ * its comments kept or dropped. An escaped quote or slash starts no string or comment.
+ */
+function readCss(css: string, { comments }: { comments: boolean }): string {
+  let read = '';
+  let quote = '';
+  for (let i = 0; i < css.length; i += 1) {
+    const char = css.charAt(i);
+    if (char === '\\') {
+      const hex = /^([0-9a-f]{1,6})(\r\n|[ \t\n\r\f])?/i.exec(css.slice(i + 1, i + 9));
+      const next = css.charAt(i + 1);
+      if (hex) {
+        const code = parseInt(hex[1] ?? '', 16);
+        const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+        read += String.fromCodePoint(valid ? code : 0xfffd);
+        i += hex[0].length;
+      } else if (/[\n\r\f]/.test(next)) {
+        // A line continuation inside a string; elsewhere the backslash stands for itself.
+        if (quote) i += css.startsWith('\r\n', i + 1) ? 2 : 1;
+        else read += char;
+      } else {
+        read += next;
+        i += 1;
+      }
+    } else if (!quote && css.startsWith('/*', i)) {
+      const end = css.indexOf('*/', i + 2);
+      const close = end < 0 ? css.length : end + 2;
+      if (comments) read += css.slice(i, close);
+      i = close - 1;
+    } else {
+      if (quote && (char === quote || /[\n\r\f]/.test(char))) quote = '';
+      else if (!quote && (char === '"' || char === "'")) quote = char;
+      read += char;
+    }
+  }
+  return read;
+}
+
+/** Names where the reference is, what it loads and how to do without it. */
 function outsideReference(where: string, address: string): string {
   const shown = address.trim().length > 80 ? `${address.trim().slice(0, 77)}…` : address.trim();
   const fix = /^\s*data:/i.test(address)
-    ? 'expected only PNG, JPEG, GIF or WebP images as data: addresses; draw the embedded SVG into this file instead'
-    : 'expected a self-contained drawing: embed it instead, by drawing it in this file or by putting the image in as a data: address (PNG, JPEG, GIF or WebP)';
+    ? 'expected only PNG, JPEG, GIF or WebP images as base64 data: addresses; draw the embedded SVG into this file instead'
+    : 'expected a self-contained drawing: embed it instead, by drawing it in this file or by putting the image in as a data: address (PNG, JPEG, GIF or WebP), and refer to parts of the drawing only as #id';
   return `${where} refers to the outside resource ${shown}; ${fix}`;
-}
-
-/** Anything but a reference inside the document or an embedded raster image. */
-function isOutsideAddress(address: string): boolean {
-  const compact = address.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
-  if (compact.startsWith('data:')) return !RASTER_DATA.test(compact);
-  return /^(https?:|\/\/)/.test(compact) || compact.startsWith('javascript:');
 }
 
 function parseViewBox(value: string | undefined): ViewBox | undefined {
@@ -191,7 +365,9 @@ function toNodes(raw: unknown): XmlNode[] {
     const [name, children] = entries.find(([key]) => key !== ':@') ?? [];
     if (name === undefined || name === '#comment') return [];
     if (name === '#text') return [{ text: String(children) }];
-    if (name === '#cdata') return toNodes(children);
+    if (name === '#cdata') {
+      return toNodes(children).map((node) => ('text' in node ? { text: node.text, cdata: true } : node));
+    }
     return [{ name, attributes: toAttributes(attributes), children: toNodes(children) }];
   });
 }

@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { inspectSvg } from '../../../scripts/lib/svg-check.ts';
+import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
 import { validSvg } from '../brand-fixtures.ts';
 
 const svg = (inner: string, rootAttributes = '') =>
@@ -19,15 +22,68 @@ describe('inspectSvg accepts', () => {
     ],
     [
       'embedded raster images',
-      svg('<image href="data:image/png;base64,AAAA"/><image href="data:image/jpeg,x"/>'),
+      svg(
+        '<image href="data:image/png;base64,AAAA"/><image xlink:href=" data:image/jpeg;base64,/9j/\n4A== "/>',
+      ),
     ],
     ['a style element with internal references', svg('<style><![CDATA[rect{fill:url(#g)}]]></style><rect/>')],
     [
       'editor metadata with namespace URLs',
       svg('<metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></metadata>'),
     ],
+    [
+      'what Illustrator writes',
+      `<?xml version="1.0" encoding="utf-8"?>
+<svg version="1.1" id="Layer_1" xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" x="0px" y="0px"
+  viewBox="0 0 10 10" style="enable-background:new 0 0 10 10;" xml:space="preserve">
+<style type="text/css">
+  .st0{fill:#0F766E;}
+</style>
+<g data-name="Ebene 1"><path class="st0" d="M0,0h10v10H0z"/></g>
+</svg>`,
+    ],
+    [
+      "Inkscape's licence metadata",
+      svg(
+        '<metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:cc="http://creativecommons.org/ns#" xmlns:dc="http://purl.org/dc/elements/1.1/"><cc:Work rdf:about=""><dc:format>image/svg+xml</dc:format><dc:type rdf:resource="http://purl.org/dc/dcmitype/StillImage"/></cc:Work></rdf:RDF></metadata>',
+      ),
+    ],
+    [
+      'gradients, patterns, filters, clip paths and masks referred to by #id',
+      svg(
+        '<defs><linearGradient id="a" gradientTransform="rotate(45)"><stop offset="0" stop-color="rgb(1 2 3)"/></linearGradient><radialGradient id="b" xlink:href="#a"/><pattern id="p" width="2" height="2" patternUnits="userSpaceOnUse"><circle r="1"/></pattern><filter id="f"><feGaussianBlur stdDeviation="1" result="b"/><feOffset dx="1" in="b"/></filter><clipPath id="c"><rect width="5" height="5"/></clipPath><mask id="m"><circle r="3" fill="#fff"/></mask></defs><g clip-path="url(#c)" mask="url(#m)" filter="url(#f)"><rect fill="url(\'#b\')" stroke="url(#p)"/></g>',
+      ),
+    ],
+    [
+      'text with a font and an accessible name',
+      svg(
+        '<text x="0" y="8" font-family="\'Helvetica Neue\', Arial" font-weight="700" aria-label="WD Pall" role="img">WD<tspan dx="1">Pall</tspan></text>',
+      ),
+    ],
+    [
+      'SVG elements with a prefix',
+      svg('<s:g xmlns:s="http://www.w3.org/2000/svg"><s:rect width="1" height="1"/></s:g>'),
+    ],
+    [
+      'CSS with comments, @media and colour functions',
+      svg(
+        '<style>/* dark */ @media (prefers-color-scheme: dark) { .a:not(.b) { fill: hsl(0 0% 100%) } }</style>',
+      ),
+    ],
   ])('%s', (_case, text) => {
     expect(inspectSvg(text).problems).toEqual([]);
+  });
+
+  test('every drawing in brands/', () => {
+    const drawings = readdirSync(defaultBrandsDir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      file.endsWith('.svg'),
+    );
+    const problems = drawings.map((file) => [
+      file,
+      inspectSvg(readFileSync(path.join(defaultBrandsDir, file), 'utf8')).problems,
+    ]);
+    expect(drawings.length).toBeGreaterThan(0);
+    expect(problems).toEqual(drawings.map((file) => [file, []]));
   });
 
   test('and reads the viewBox of the root element only', () => {
@@ -66,38 +122,88 @@ describe('inspectSvg refuses, saying what is expected', () => {
     [
       'a script',
       svg('<script>alert(1)</script>'),
-      /^contains a <script> element; expected a self-contained drawing$/,
+      /^contains a <script> element; expected a self-contained drawing made of the elements listed under "SVG rules" in docs\/brands\.md$/,
     ],
     [
       'a prefixed script',
       svg('<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>'),
-      /^contains a <svg:script> element/,
+      /^contains a <svg:script> element; /,
     ],
-    ['a foreignObject', svg('<foreignObject><div/></foreignObject>'), /^contains a <foreignObject> element/],
+    [
+      'a foreignObject',
+      svg('<foreignObject><div/></foreignObject>'),
+      /^contains a <foreignObject> element; /,
+    ],
+    ['a link', svg('<a href="#a"><rect/></a>'), /^contains a <a> element; /],
+    [
+      'an animation that rewrites an address',
+      svg('<use href="#a"><set attributeName="href" to="https://evil.example/"/></use>'),
+      /^contains a <set> element; /,
+    ],
+    ['an feImage', svg('<filter><feImage href="#a"/></filter>'), /^contains a <feImage> element; /],
+    [
+      'an element of another program',
+      svg('<x:n xmlns:x="urn:x"/>'),
+      /^contains a <x:n> element of another namespace \(urn:x\); expected only SVG elements/,
+    ],
+    [
+      'an SVG name in the XHTML namespace',
+      svg('<g xmlns="http://www.w3.org/1999/xhtml"/>'),
+      /^contains a <g> element of another namespace/,
+    ],
+    [
+      'an XHTML element inside <metadata>',
+      svg(
+        '<metadata><img xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example/p.png"/></metadata>',
+      ),
+      /^contains a <img> element inside <metadata>; expected only RDF there/,
+    ],
+    [
+      'an XHTML element inside RDF that redeclares the default namespace',
+      svg(
+        '<metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://www.w3.org/1999/xhtml"><img src="https://evil.example/p.png"/></rdf:RDF></metadata>',
+      ),
+      /^contains a <img> element inside <metadata>/,
+    ],
+    [
+      'an undeclared prefix',
+      svg('<x:rect/>'),
+      /^uses the prefix x: in x:rect without declaring it; expected xmlns:x=/,
+    ],
     [
       'an event handler',
       svg('<rect/>', ' onload="alert(1)"'),
-      /^contains an event handler attribute \(onload=\)/,
+      /^the onload attribute of <svg> is an event handler; expected a self-contained drawing without scripts$/,
     ],
     [
-      'a javascript: link',
-      svg('<a href="javascript:alert(1)"><rect/></a>'),
-      /^contains a javascript: address/,
+      'an unknown attribute',
+      svg('<rect foo="1"/>'),
+      /^the foo attribute of <rect> is not allowed; expected only the attributes listed/,
     ],
     [
-      'an entity-encoded javascript: link',
-      svg('<a href="&#106;avascript:alert(1)"><rect/></a>'),
-      /^contains a javascript: address/,
+      'an xml:base',
+      svg('<g xml:base="https://evil.example/"><use href="#a"/></g>'),
+      /^the xml:base attribute of <g> is not allowed/,
     ],
     [
-      'a javascript: link split by whitespace',
-      svg('<a href="java&#x09;script:alert(1)"><rect/></a>'),
-      /^contains a javascript: address/,
+      'editor attributes',
+      svg('<g xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:label="Ebene 1"/>'),
+      /^the inkscape:label attribute of <g> belongs to another program \(http:\/\/www\.inkscape\.org\/namespaces\/inkscape\); expected only SVG attributes: an optimiser such as SVGO/,
     ],
     [
-      'an animated javascript: link',
-      svg('<a><set attributeName="href" to="javascript:alert(1)"/></a>'),
-      /^contains a javascript: address/,
+      'a javascript: address',
+      svg('<image href="javascript:alert(1)"/>'),
+      /^the href of <image> is a javascript: address; expected a self-contained drawing without scripts$/,
+    ],
+    [
+      'an entity-encoded javascript: address',
+      svg('<image href="&#106;avascript:alert(1)"/>'),
+      /is a javascript: address/,
+    ],
+    [
+      'a javascript: address split by whitespace',
+      svg('<image href="java&#x09;script:alert(1)"/>'),
+      /is a javascript: address/,
     ],
     [
       'an outside image',
@@ -110,23 +216,18 @@ describe('inspectSvg refuses, saying what is expected', () => {
       /refers to the outside resource /,
     ],
     [
+      'an outside image by xlink:href',
+      svg('<image xlink:href="https://evil.example/x.png"/>'),
+      /^the xlink:href of <image> refers/,
+    ],
+    [
+      'a relative address',
+      svg('<image href="p.png"/>'),
+      /^the href of <image> refers to the outside resource p\.png; /,
+    ],
+    [
       'a protocol-relative use',
       svg('<use href="//evil.example/x.svg#a"/>'),
-      /refers to the outside resource /,
-    ],
-    [
-      'an animated outside link',
-      svg('<a><set attributeName="href" to="https://evil.example/"/></a>'),
-      /refers to the outside resource /,
-    ],
-    [
-      'an outside link in animation values',
-      svg('<a><animate attributeName="href" values="#a;https://evil.example/"/></a>'),
-      /refers to the outside resource /,
-    ],
-    [
-      'an xml:base',
-      svg('<g xml:base="https://evil.example/"><use href="x.svg#a"/></g>'),
       /refers to the outside resource /,
     ],
     [
@@ -150,9 +251,44 @@ describe('inspectSvg refuses, saying what is expected', () => {
       /refers to the outside resource /,
     ],
     [
-      'a CSS escape',
+      'a CSS @font-face',
+      svg('<style>@font-face{font-family:x}</style>'),
+      /^<style> uses the CSS rule @font-face; /,
+    ],
+    [
+      'an escaped url()',
       svg('<style><![CDATA[rect{fill:u\\72l(https://evil.example/p)}]]></style>'),
-      /^uses a CSS escape/,
+      /^a url\(\) in <style> refers to the outside resource https:\/\/evil\.example\/p; /,
+    ],
+    [
+      'an escaped image-set()',
+      svg('<style>svg{background:image-s\\65t("https://evil.example/p.png" 1x)}</style>'),
+      /uses the CSS function image-set\(\)/,
+    ],
+    [
+      'CSS src()',
+      svg('<style>svg{background:src("https://evil.example/p.png")}</style>'),
+      /uses the CSS function src\(\)/,
+    ],
+    [
+      'CSS image()',
+      svg('<style>svg{background:image("https://evil.example/p.png")}</style>'),
+      /uses the CSS function image\(\)/,
+    ],
+    [
+      'CSS expression()',
+      svg('<rect style="width:expression(alert(1))"/>'),
+      /^the style attribute of <rect> uses the CSS function expression\(\)/,
+    ],
+    [
+      'a url() whose address starts with a CSS comment, which is part of an unquoted address',
+      svg('<style>rect{fill:url(/*x*/#a)}</style>'),
+      /refers to the outside resource \/\*x\*\/#a; /,
+    ],
+    [
+      'a url() between two strings that look like a comment',
+      svg('<style>svg{content:"/*";fill:url(https://evil.example/p);content:"*/"}</style>'),
+      /refers to the outside resource https:\/\/evil\.example\/p; /,
     ],
   ])('%s', (_case, text, problem) => {
     const { problems } = inspectSvg(text);
@@ -167,7 +303,7 @@ describe('inspectSvg refuses, saying what is expected', () => {
       ),
     );
     expect(problems).toEqual([
-      'contains a <script> element; expected a self-contained drawing',
+      expect.stringMatching(/^contains a <script> element; expected a self-contained drawing/),
       expect.stringMatching(/^the href of <image> refers to the outside resource https:\/\/a\.example\/; /),
       expect.stringMatching(/^the href of <use> refers to the outside resource https:\/\/b\.example\/#x; /),
     ]);
@@ -192,9 +328,69 @@ describe('inspectSvg refuses, saying what is expected', () => {
     [
       'embedded SVG data',
       '<use href="data:image/svg+xml,&lt;svg/&gt;"/>',
-      /^the href of <use> refers to the outside resource data:image\/svg\+xml,<svg\/>; expected only PNG, JPEG, GIF or WebP images as data: addresses/,
+      /^the href of <use> refers to the outside resource data:image\/svg\+xml,<svg\/>; expected only PNG, JPEG, GIF or WebP images as base64 data: addresses/,
     ],
   ])('names where %s is and what it loads', (_case, body, message) => {
     expect(inspectSvg(svg(body)).problems).toEqual([expect.stringMatching(message)]);
+  });
+});
+
+// The probes of the security review (issue 14): each got an outside fetch past the deny-list.
+describe('inspectSvg refuses what the security review got through', () => {
+  test.each([
+    [
+      'CSS split by an XML comment: <style>…ur<!-- -->l(https://…)',
+      svg('<style>rect{fill:ur<!-- -->l(https://evil.example/p)}</style>'),
+      /^a url\(\) in <style> refers to the outside resource https:\/\/evil\.example\/p; /,
+    ],
+    [
+      'CSS split by CDATA: <style>…ur<![CDATA[l(https://…)]]>',
+      svg('<style>rect{fill:ur<![CDATA[l(https://evil.example/p)]]>}</style>'),
+      /^a url\(\) in <style> refers to the outside resource https:\/\/evil\.example\/p; /,
+    ],
+    [
+      'CSS split by an element: <style>…ur<g/>l(https://…)',
+      svg('<style>rect{fill:ur<g/>l(https://evil.example/p)}</style>'),
+      /^a url\(\) in <style> refers to the outside resource https:\/\/evil\.example\/p; /,
+    ],
+    [
+      'image-set(): background-image:image-set("https://…" 1x)',
+      svg('<style>svg{background-image:image-set("https://evil.example/p.png" 1x)}</style>'),
+      /^<style> uses the CSS function image-set\(\); expected only the functions listed/,
+    ],
+    [
+      'a /\\host address: <image href="/\\evil.example/p.png">',
+      svg('<image href="/\\evil.example/p.png"/>'),
+      /^the href of <image> refers to the outside resource \/\\evil\.example\/p\.png; /,
+    ],
+    [
+      'a \\\\host address: <image href="\\\\evil.example/p.png">',
+      svg('<image href="\\\\evil.example/p.png"/>'),
+      /^the href of <image> refers to the outside resource \\\\evil\.example\/p\.png; /,
+    ],
+    [
+      'an outside url() in a presentation attribute: <rect fill="url(https://…)">',
+      svg('<rect fill="url(https://evil.example/p)"/>'),
+      /^a url\(\) in the fill attribute of <rect> refers to the outside resource https:\/\/evil\.example\/p; /,
+    ],
+    [
+      'XHTML <img srcset>',
+      svg('<img xmlns="http://www.w3.org/1999/xhtml" srcset="https://evil.example/p.png 1x"/>'),
+      /^contains a <img> element of another namespace \(http:\/\/www\.w3\.org\/1999\/xhtml\); expected only SVG elements/,
+    ],
+    [
+      'XHTML <video poster>',
+      svg('<h:video xmlns:h="http://www.w3.org/1999/xhtml" poster="https://evil.example/p.png"/>'),
+      /^contains a <h:video> element of another namespace \(http:\/\/www\.w3\.org\/1999\/xhtml\)/,
+    ],
+    [
+      'XHTML <meta http-equiv=refresh>, which navigates away when the SVG is opened directly',
+      svg(
+        '<meta xmlns="http://www.w3.org/1999/xhtml" http-equiv="refresh" content="0;url=https://evil.example/"/>',
+      ),
+      /^contains a <meta> element of another namespace \(http:\/\/www\.w3\.org\/1999\/xhtml\)/,
+    ],
+  ])('%s', (_case, text, problem) => {
+    expect(inspectSvg(text).problems).toEqual([expect.stringMatching(problem)]);
   });
 });
