@@ -5,24 +5,42 @@ import type { ErrorCode } from './messages.ts';
 export const CALL_TIMEOUT_MS = 15_000;
 
 /**
- * How a call can fail: `network` is no answer at all (offline, refused, CORS, timeout);
- * `rejected` is an answer that is a server error, not JSON, or not the expected shape.
+ * The most an answer may weigh unless its call says otherwise. An MWS or resolver answer is a
+ * status, a message and at most an id token, which stays a few KiB even with custom claims; 64 KiB
+ * leaves room for that without letting a broken or hostile server stream megabytes into JSON.parse.
  */
-export type CallFailure = 'network' | 'rejected';
+export const DEFAULT_MAX_BYTES = 64 * 1024;
+
+/**
+ * How a call can fail: `network` is no answer at all (offline, refused, CORS, timeout);
+ * `tooManyRequests` is HTTP 429, whatever its body; `rejected` is any other answer that is a server
+ * error, larger than the call allows, not JSON, or not the expected shape.
+ */
+export type CallFailure = 'network' | 'tooManyRequests' | 'rejected';
 
 export type CallResult<T> = { ok: true; data: T } | { ok: false; failure: CallFailure };
 
 /** A call's outcome as the page reports it: a spec error code on failure. */
 export type Outcome<T> = { ok: true; data: T } | { ok: false; code: ErrorCode };
 
+/**
+ * The spec code a caller gives each way of failing; a caller with no word of its own for too many
+ * requests reports them as rejected.
+ */
+type FailureCodes = Record<Exclude<CallFailure, 'tooManyRequests'>, ErrorCode> & {
+  tooManyRequests?: ErrorCode;
+};
+
 /** Maps a failed call to the spec code its caller gives each way of failing. */
-export function toOutcome<T>(result: CallResult<T>, codes: Record<CallFailure, ErrorCode>): Outcome<T> {
-  return result.ok ? result : { ok: false, code: codes[result.failure] };
+export function toOutcome<T>(result: CallResult<T>, codes: FailureCodes): Outcome<T> {
+  return result.ok ? result : { ok: false, code: codes[result.failure] ?? codes.rejected };
 }
 
 interface CallOptions<T> {
   schema: ZodMiniType<T>;
   timeoutMs?: number;
+  /** The largest body, in bytes, the call reads; DEFAULT_MAX_BYTES unless given. */
+  maxBytes?: number;
 }
 
 /**
@@ -44,7 +62,7 @@ export function getJson<T>(url: URL, init: RequestInit, options: CallOptions<T>)
 async function call<T>(
   url: URL,
   init: RequestInit,
-  { schema, timeoutMs = CALL_TIMEOUT_MS }: CallOptions<T>,
+  { schema, timeoutMs = CALL_TIMEOUT_MS, maxBytes = DEFAULT_MAX_BYTES }: CallOptions<T>,
 ): Promise<CallResult<T>> {
   let response: Response;
   try {
@@ -54,14 +72,45 @@ async function call<T>(
   }
   // A 4xx answer may still say why in JSON (a wrong code, say); a 5xx says nothing we can use.
   if (response.status >= 500) return { ok: false, failure: 'rejected' };
+  // Too many requests is the status alone: a proxy or gateway may say it with any body, or none.
+  if (response.status === 429) return { ok: false, failure: 'tooManyRequests' };
   let body: unknown;
   try {
-    body = await response.json();
+    const text = await readText(response, maxBytes);
+    if (text === undefined) return { ok: false, failure: 'rejected' };
+    body = JSON.parse(text);
   } catch {
     return { ok: false, failure: 'rejected' };
   }
   const parsed = safeParse(schema, body);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, failure: 'rejected' };
+}
+
+/**
+ * The body as UTF-8 text (a BOM dropped, as response.json() does), or undefined when it is larger
+ * than maxBytes. Content-Length only refuses early: it may be missing, wrong, or count the
+ * compressed bytes, so the count of what actually arrives decides, and reading stops there.
+ */
+async function readText(response: Response, maxBytes: number): Promise<string | undefined> {
+  if (Number(response.headers.get('content-length')) > maxBytes) {
+    void response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  // Only a body-less answer (a 204, say) has no stream; it reads as empty text, which is no JSON.
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    size += chunk.value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  return text + decoder.decode();
 }
 
 /** `{base}/{path}` for a base that may or may not end in a slash and may carry a path. */

@@ -26,7 +26,7 @@ export const messages = {
   privacy: 'Datenschutz',
 } as const;
 
-/** The spec's error catalogue: every code and the text shown inline for it. */
+/** The spec's error catalogue, and the one code of our own: every code and the text shown inline for it. */
 export const errorTexts = {
   AM01: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
   AM02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
@@ -38,6 +38,9 @@ export const errorTexts = {
   VM02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
   VN02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
   VN05: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  // Not the spec's: added by issue 14. The code check is locked (the MWS's HTTP 429 after too many
+  // wrong codes, or Firebase's too-many-requests); the same code again cannot help, a new one can.
+  VL01: `Du hast es zu oft versucht. Bitte warte einen Moment und fordere dann mit „${messages.resend}“ einen neuen Code an.`,
 } as const;
 
 export type ErrorCode = keyof typeof errorTexts;

@@ -1,7 +1,18 @@
 import { PhoneAuthProvider, signInWithCredential } from 'firebase/auth';
 import type { Outcome } from '../../lib/api-client.ts';
+import type { ErrorCode } from '../../lib/messages.ts';
 import { firebaseAuth, reportFirebaseError, type FirebaseAuthConfig } from '../../lib/firebase-auth.ts';
 import { CHECK_FAILED } from './check-failure.ts';
+
+/**
+ * Firebase's refusals the visitor can act on. Too many requests is Firebase blocking this device
+ * for a while, like the MWS's lockout: a new code (sent by the SMS fallback while Firebase still
+ * refuses) is the way on.
+ */
+const CONFIRM_REFUSALS = new Map<string | undefined, ErrorCode>([
+  ['auth/invalid-verification-code', 'VM01'],
+  ['auth/too-many-requests', 'VL01'],
+]);
 
 /**
  * Confirms a code Firebase sent, by verification id rather than through the ConfirmationResult,
@@ -18,6 +29,6 @@ export async function confirmPhoneCode(
     return { ok: true, data: await user.getIdToken() };
   } catch (error) {
     const reason = reportFirebaseError('confirming the code', error);
-    return { ok: false, code: reason === 'auth/invalid-verification-code' ? 'VM01' : CHECK_FAILED.firebase };
+    return { ok: false, code: CONFIRM_REFUSALS.get(reason) ?? CHECK_FAILED.firebase };
   }
 }

@@ -49,7 +49,7 @@ describe("the page's clients against the reference backend", () => {
     expect(verified).toMatchObject({ ok: true });
   });
 
-  test('shows VM01 for a wrong, a used and a locked code', async () => {
+  test('shows VM01 for a wrong and a used code, and the lockout VL01 once locked', async () => {
     const { mwsTargetUrl, loginKey } = await serviceConfig('a-dok');
     await sendMailCode(mwsTargetUrl, 'max@example.de', loginKey);
     const code = lastCode();
@@ -71,7 +71,7 @@ describe("the page's clients against the reference backend", () => {
       await verifyCode('mail', mwsTargetUrl, 'max@example.de', other);
     expect(await verifyCode('mail', mwsTargetUrl, 'max@example.de', fresh)).toEqual({
       ok: false,
-      code: 'VM01',
+      code: 'VL01',
     });
   });
 

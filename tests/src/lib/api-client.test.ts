@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { number, object, string } from 'zod/mini';
-import { CALL_TIMEOUT_MS, endpoint, getJson, postForm, toOutcome } from '../../../src/lib/api-client.ts';
+import {
+  CALL_TIMEOUT_MS,
+  DEFAULT_MAX_BYTES,
+  endpoint,
+  getJson,
+  postForm,
+  toOutcome,
+} from '../../../src/lib/api-client.ts';
 import { answer, stubFetch, onlyRequest } from '../fetch-stub.ts';
 
 const answerSchema = object({ status: number(), message: string() });
@@ -18,6 +25,36 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+/** A valid answer of exactly `bytes` UTF-8 bytes, padded with two-byte "ü" so chunks can split one. */
+function answerOfBytes(bytes: number): string {
+  const empty = '{"status":200,"message":""}';
+  const padding = bytes - utf8(empty).length;
+  const message = 'ü'.repeat(Math.floor(padding / 2)) + 'x'.repeat(padding % 2);
+  return JSON.stringify({ status: 200, message });
+}
+
+/** A body that arrives as a stream in chunks of `size` bytes, with no Content-Length, as chunked transfer does. */
+function streamed(body: string, size = 7): Response {
+  const bytes = utf8(body);
+  const stream = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      for (let start = 0; start < bytes.length; start += size)
+        controller.enqueue(bytes.slice(start, start + size));
+      controller.close();
+    },
+  });
+  return new Response(stream, { headers: { 'content-type': 'application/json' } });
+}
+
+/** A body that arrives as it is, with the Content-Length header given (the true one by default). */
+function withLength(body: string, contentLength = utf8(body).length): Response {
+  return new Response(body, {
+    headers: { 'content-type': 'application/json', 'content-length': String(contentLength) },
+  });
+}
 
 describe('endpoint', () => {
   test.each([
@@ -53,6 +90,15 @@ describe('toOutcome', () => {
     ['rejected', 'AM02'],
   ] as const)('maps a %s failure to %s', (failure, code) => {
     expect(toOutcome({ ok: false, failure }, codes)).toEqual({ ok: false, code });
+  });
+
+  test('maps too many requests to the caller’s code for it, or to the rejected code when it has none', () => {
+    const failure = 'tooManyRequests';
+    expect(toOutcome({ ok: false, failure }, { ...codes, tooManyRequests: 'VL01' })).toEqual({
+      ok: false,
+      code: 'VL01',
+    });
+    expect(toOutcome({ ok: false, failure }, codes)).toEqual({ ok: false, code: 'AM02' });
   });
 });
 
@@ -122,6 +168,26 @@ describe('postForm', () => {
     expect(await postForm(url, {}, { schema: answerSchema })).toEqual({ ok: false, failure: 'rejected' });
   });
 
+  test('reports an answer without a body (HTTP 204) as rejected', async () => {
+    stubFetch(async () => new Response(null, { status: 204 }));
+
+    expect(await postForm(url, {}, { schema: answerSchema })).toEqual({ ok: false, failure: 'rejected' });
+  });
+
+  test.each([
+    ['a JSON answer the schema would take', '{"status":200,"message":"mail sent"}', 'application/json'],
+    ['a JSON refusal', '{"status":"error","message":"too many wrong attempts"}', 'application/json'],
+    ['a proxy’s HTML page', '<!doctype html><title>Too Many Requests</title>', 'text/html'],
+    ['an empty body', '', 'text/plain'],
+  ])('reports HTTP 429 with %s as too many requests, whatever the body', async (_case, body, type) => {
+    stubFetch(async () => answer(body, 429, type));
+
+    expect(await postForm(url, {}, { schema: answerSchema })).toEqual({
+      ok: false,
+      failure: 'tooManyRequests',
+    });
+  });
+
   test('uses CALL_TIMEOUT_MS when no timeout is given', async () => {
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     const fetchMock = stubFetch(async () => answer('{"status":200,"message":"mail sent"}'));
@@ -145,6 +211,74 @@ describe('postForm', () => {
     expect(signal?.aborted).toBe(true);
     expect(signal?.reason).toBeInstanceOf(DOMException);
     expect(signal?.reason).toHaveProperty('name', 'TimeoutError');
+  });
+});
+
+describe('the size cap', () => {
+  const maxBytes = 200;
+  const post = () => postForm(url, {}, { schema: answerSchema, maxBytes });
+
+  test.each([
+    ['with a true Content-Length', (body: string) => withLength(body)],
+    ['streamed without Content-Length, chunks splitting a "ü"', (body: string) => streamed(body)],
+  ])('takes an answer of exactly the cap %s and refuses one byte more', async (_case, respond) => {
+    const exact = answerOfBytes(maxBytes);
+    stubFetch(async () => respond(exact));
+    expect(await post()).toEqual({ ok: true, data: JSON.parse(exact) });
+
+    stubFetch(async () => respond(answerOfBytes(maxBytes + 1)));
+    expect(await post()).toEqual({ ok: false, failure: 'rejected' });
+  });
+
+  test.each([
+    ['a Content-Length over the cap, on a small body', () => withLength(answerOfBytes(50), maxBytes + 1)],
+    [
+      'a Content-Length under the cap, on a body over it',
+      () => withLength(answerOfBytes(maxBytes + 500), 50),
+    ],
+    ['a stream over the cap without Content-Length', () => streamed(answerOfBytes(maxBytes * 10), 64)],
+    [
+      'fewer characters than the cap but more bytes (every "ü" is two)',
+      () => answer(answerOfBytes(maxBytes + 2)),
+    ],
+  ])('refuses %s as rejected', async (_case, respond) => {
+    stubFetch(async () => respond());
+
+    expect(await post()).toEqual({ ok: false, failure: 'rejected' });
+  });
+
+  test('stops reading an endless body at the cap and cancels it', async () => {
+    let pulls = 0;
+    const cancel = vi.fn();
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        pulls += 1;
+        controller.enqueue(utf8(pulls === 1 ? '{"status":200,"message":"' : 'x'.repeat(64)));
+      },
+      cancel,
+    });
+    stubFetch(async () => new Response(endless, { headers: { 'content-type': 'application/json' } }));
+
+    expect(await post()).toEqual({ ok: false, failure: 'rejected' });
+    expect(cancel).toHaveBeenCalledOnce();
+    expect(pulls).toBeLessThan(10);
+  });
+
+  test('caps an answer at DEFAULT_MAX_BYTES when the call gives no cap', async () => {
+    stubFetch(async () => streamed(answerOfBytes(DEFAULT_MAX_BYTES), 4096));
+    expect(await postForm(url, {}, { schema: answerSchema })).toMatchObject({ ok: true });
+
+    stubFetch(async () => streamed(answerOfBytes(DEFAULT_MAX_BYTES + 1), 4096));
+    expect(await postForm(url, {}, { schema: answerSchema })).toEqual({ ok: false, failure: 'rejected' });
+  });
+
+  test('takes a cap of the call’s own, larger than the default, and refuses one byte more', async () => {
+    const own = { schema: answerSchema, maxBytes: DEFAULT_MAX_BYTES * 4 };
+    stubFetch(async () => streamed(answerOfBytes(own.maxBytes), 4096));
+    expect(await getJson(url, {}, own)).toMatchObject({ ok: true });
+
+    stubFetch(async () => streamed(answerOfBytes(own.maxBytes + 1), 4096));
+    expect(await getJson(url, {}, own)).toEqual({ ok: false, failure: 'rejected' });
   });
 });
 

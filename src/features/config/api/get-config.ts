@@ -64,11 +64,18 @@ const configSchema = object({
 
 export type Config = Infer<typeof configSchema>;
 
+/**
+ * The config holds every service with its firebaseConfig: the development config's 15 services
+ * weigh 4.5 KB, and a service with all of Firebase's keys stays under 1 KiB, so 256 KiB leaves
+ * room for hundreds of services, four times the cap of an MWS answer.
+ */
+const CONFIG_MAX_BYTES = 256 * 1024;
+
 export async function getConfig(pageUrl: URL): Promise<Config | undefined> {
   const result = await getJson(
     new URL(configRequest.path, pageUrl),
     { credentials: configRequest.credentials },
-    { schema: configSchema },
+    { schema: configSchema, maxBytes: CONFIG_MAX_BYTES },
   );
   return result.ok ? result.data : undefined;
 }

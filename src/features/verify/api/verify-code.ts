@@ -3,7 +3,7 @@ import { endpoint, postForm, toOutcome, type Outcome } from '../../../lib/api-cl
 import { CHECK_FAILED, type CheckChannel } from '../check-failure.ts';
 
 // status 'ok' with a token accepts the code; any other status is the backend saying no to it:
-// wrong, expired or used up.
+// wrong, expired or used up. HTTP 429 is the lockout after too many wrong codes, whatever its body.
 const verifiedSchema = object({ status: string(), token: optional(string()), message: optional(string()) });
 
 const channels = {
@@ -22,7 +22,7 @@ export async function verifyCode(
   const failure = CHECK_FAILED[channel];
   const result = toOutcome(
     await postForm(endpoint(mwsTargetUrl, path), { [field]: value, token: code }, { schema: verifiedSchema }),
-    { network: failure, rejected: failure },
+    { network: failure, rejected: failure, tooManyRequests: 'VL01' },
   );
   if (!result.ok) return result;
   const { status, token } = result.data;

@@ -75,6 +75,24 @@ describe.each([
   });
 
   test.each([
+    [
+      'the lockout answer',
+      JSON.stringify({ status: 'error', message: 'too many wrong attempts' }),
+      'application/json',
+    ],
+    ['an answer that says ok', verified, 'application/json'],
+    ['a proxy’s HTML page', '<!doctype html><title>429 Too Many Requests</title>', 'text/html'],
+    ['an empty body', '', 'text/plain'],
+  ])('reports HTTP 429 with %s as the lockout VL01, not as a wrong code', async (_case, body, type) => {
+    stubFetch(async () => answer(body, 429, type));
+
+    expect(await verifyCode(channel, 'https://mws.example/', value, '123456')).toEqual({
+      ok: false,
+      code: 'VL01',
+    });
+  });
+
+  test.each([
     ['a network error', new TypeError('Failed to fetch')],
     ['a timeout', new DOMException('The operation was aborted due to timeout', 'TimeoutError')],
   ])(`reports %s as ${failure}`, async (_case, error) => {
@@ -103,6 +121,11 @@ describe.each([
     ['HTTP 500 with a wrong-code answer', JSON.stringify({ status: 'error', message: 'wrong code' }), 500],
     ['HTTP 502', '', 502],
     ['HTTP 503', '<!doctype html>', 503],
+    [
+      'an accepted code in a 100 KiB answer, over the size cap',
+      JSON.stringify({ status: 'ok', token: 't'.repeat(100 * 1024) }),
+      200,
+    ],
   ])(`reports %s as ${failure}`, async (_case, body, status) => {
     stubFetch(async () => answer(body, status));
 
