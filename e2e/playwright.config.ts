@@ -75,7 +75,7 @@ export default defineConfig<BrandOptions>({
   },
   projects: [
     // What can differ by brand, for each brand: its branding in both schemes, the sign-in of each
-    // method its service enables, every view with its colours, the layout at 320 px. The brands
+    // method its service enables, every view with its colors, the layout at 320 px. The brands
     // that take payments add the resolver, the payment and their hostile inputs.
     ...services.map((service) => ({
       name: service,

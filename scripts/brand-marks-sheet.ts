@@ -105,7 +105,7 @@ rows.forEach(({ service, shots }, index) => {
     const fill = passes(shot.weakest) ? '#15803d' : '#b91c1c';
     texts.push(
       text(left + shotWidth + GAP, middle - 4, ratioOf(shot.weakest), `fill="${fill}" font-weight="bold"`),
-      text(left + shotWidth + GAP, middle + 18, shot.weakest?.colour ?? '', 'fill="#4b5563"'),
+      text(left + shotWidth + GAP, middle + 18, shot.weakest?.color ?? '', 'fill="#4b5563"'),
     );
   });
 });
@@ -125,9 +125,9 @@ const sheet = await sharp({ create: { width, height, channels: 4, background: '#
 await writeFile(out, sheet);
 
 const cell = ({ weakest }: Shot) =>
-  [passes(weakest) ? ' ' : '✗', ratioOf(weakest).padEnd(8), weakest?.colour ?? ''].join(' ').padEnd(20);
+  [passes(weakest) ? ' ' : '✗', ratioOf(weakest).padEnd(8), weakest?.color ?? ''].join(' ').padEnd(20);
 console.log(`${'brand'.padEnd(16)}${SCHEMES.map((scheme) => scheme.padEnd(20)).join('')}`);
 for (const { service, shots } of rows) console.log(`${service.padEnd(16)}${shots.map(cell).join('')}`);
 console.log(
-  `\nLowest contrast of the logo's colours that meet the page (✗ below ${MIN_MARK_CONTRAST}:1). Sheet: ${out}`,
+  `\nLowest contrast of the logo's colors that meet the page (✗ below ${MIN_MARK_CONTRAST}:1). Sheet: ${out}`,
 );

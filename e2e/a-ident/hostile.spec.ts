@@ -49,10 +49,32 @@ test.describe('a missing qrid', () => {
   }
 });
 
+test.describe("a qrid a payment could not carry (PayPal's custom_id takes 127 characters)", () => {
+  for (const { name, qrid } of [
+    { name: '128 characters', qrid: 'q'.repeat(128) },
+    { name: '10 000 characters', qrid: 'q'.repeat(10_000) },
+    { name: 'a space', qrid: 'QR 123' },
+  ]) {
+    test(`with ${name} shows nothing, calls nothing and says why in the console`, async ({ login, page }) => {
+      const calls = login.countRequests(/\/(api\/resolver|mws)\//);
+      await login.enableAllMethods();
+      await login.open({ qrid });
+      await expect
+        .poll(() => login.consoleMessages)
+        .toContainEqual(
+          `error: Invalid qrid parameter (${qrid.length} characters): a payment carries at most 127 printable ASCII characters without spaces`,
+        );
+      await expect(page.getByRole('main')).toHaveCount(0);
+      expect(calls()).toEqual([]);
+      expect(login.pageErrors).toEqual([]);
+    });
+  }
+});
+
 test.describe('a hostile qrid', () => {
   const qrids = [
     { name: '/ ? # .. and % characters', qrid: '../qr/?x=1&y=2#top/..%2F%2e%2e' },
-    { name: '10 000 characters', qrid: 'q'.repeat(10_000) },
+    { name: '127 characters, as many as a payment carries', qrid: 'q'.repeat(127) },
   ];
   for (const { name, qrid } of qrids) {
     test(`with ${name} reaches the resolver and the redirect unchanged`, async ({ login, page }) => {
@@ -95,6 +117,18 @@ test.describe('a hostile resolver answer', () => {
       name: 'a payment towards http://evil.example',
       data: { value: 5, targetDomain: 'http://evil.example' },
     },
+    // Well-formed https targets outside a-ident's redirectHosts (brand.json): anyone can put any
+    // qrid in a link, and the resolver must not be able to hand the token to any host.
+    ...['evil.example', 'https://a-ident.example.evil.example/x'].flatMap((targetDomain) => [
+      {
+        name: `the target ${targetDomain}, not one of the brand's redirect hosts`,
+        data: { value: 0, targetDomain },
+      },
+      {
+        name: `a payment towards ${targetDomain}, not one of the brand's redirect hosts`,
+        data: { value: 5, targetDomain },
+      },
+    ]),
   ];
   for (const { name, data } of answers) {
     test(`with ${name} is refused: no navigation, a console error`, async ({ login, page }) => {

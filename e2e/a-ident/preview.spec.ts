@@ -64,7 +64,7 @@ const VIEWS: Record<string, string> = {
 
 const WIDTHS = [375, 1280];
 
-/** The relative luminance of a computed `rgb(…)` colour, 0 for black to 1 for white. */
+/** The relative luminance of a computed `rgb(…)` color, 0 for black to 1 for white. */
 function luminance(rgb: string): number {
   const [r = 0, g = 0, b = 0] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number).map((value) => {
     const channel = value / 255;
@@ -73,7 +73,7 @@ function luminance(rgb: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
-/** Width, page colour and logo of every frame, read at once: the frames are same-origin. */
+/** Width, page color and logo of every frame, read at once: the frames are same-origin. */
 function frameLooks(page: Page) {
   return page.evaluate(() =>
     [...document.querySelectorAll('iframe')].map((iframe) => {
@@ -143,7 +143,7 @@ test('the preview shows every view of the brand, light and dark, at phone and de
   expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
   // a11y.spec.ts holds every brand's light views to axe. The dark look is one stylesheet for all
-  // brands, whose one colour pair on it (accent and accent text) is checked when a brand loads,
+  // brands, whose one color pair on it (accent and accent text) is checked when a brand loads,
   // so the dark views are checked once, where a brand has every view.
   if (takesPayments(service))
     await expectNoViolations(page, 'the dark views at 375 px', [

@@ -16,9 +16,9 @@ function rgb(hex: string): string {
 }
 
 /** `rgb(17, 24, 39)` → `#111827` */
-function hexOf(cssColour: string): string {
-  const channels = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(cssColour)?.slice(1);
-  if (!channels) throw new Error(`not an opaque rgb() colour: ${cssColour}`);
+function hexOf(cssColor: string): string {
+  const channels = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(cssColor)?.slice(1);
+  if (!channels) throw new Error(`not an opaque rgb() color: ${cssColor}`);
   return `#${channels.map((channel) => Number(channel).toString(16).padStart(2, '0')).join('')}`;
 }
 
@@ -29,7 +29,7 @@ test.use({ deviceScaleFactor: 2 });
 
 /**
  * The logo the page shows is the one for `scheme`, the only logo the page fetched, and every
- * colour of it that meets the page has 3:1 against the page, measured in a screenshot.
+ * color of it that meets the page has 3:1 against the page, measured in a screenshot.
  */
 async function expectLogoStandsOut(
   page: Page,
@@ -63,10 +63,10 @@ async function expectLogoStandsOut(
   const pageBackground = await page.evaluate(
     () => getComputedStyle(document.documentElement).backgroundColor,
   );
-  expect(analysis.background, 'the page colour around the logo').toBe(hexOf(pageBackground));
+  expect(analysis.background, 'the page color around the logo').toBe(hexOf(pageBackground));
   expect(
     faintParts(analysis).map((part) => describePart(part, analysis.background)),
-    `${brand.name} (${brand.service}), ${scheme} scheme: every colour of the logo that meets the page needs ${MIN_MARK_CONTRAST}:1`,
+    `${brand.name} (${brand.service}), ${scheme} scheme: every color of the logo that meets the page needs ${MIN_MARK_CONTRAST}:1`,
   ).toEqual([]);
 }
 

@@ -12,8 +12,8 @@ import {
 } from '../support/hostile-helpers.ts';
 import { expectFits } from '../support/layout.ts';
 
-// Every view of the brand, with every state that changes its look, in the brand's colours and
-// in both colour schemes, held to axe and to the phone's width.
+// Every view of the brand, with every state that changes its look, in the brand's colors and
+// in both color schemes, held to axe and to the phone's width.
 
 // Phones' widths: the narrowest, and a common one; the desktop's is the branding spec's.
 const SCHEMES = [

@@ -12,29 +12,29 @@ export interface RgbaImage {
   height: number;
 }
 
-/** One colour (or one gradient) the mark is drawn in: its solid areas and the edges nearest them. */
+/** One color (or one gradient) the mark is drawn in: its solid areas and the edges nearest them. */
 export interface MarkPart {
   /**
-   * Where the part meets the page, its faintest colour there (leaving out the faintest tenth of
+   * Where the part meets the page, its faintest color there (leaving out the faintest tenth of
    * its pixels, the odd pixel of an edge); elsewhere its commonest.
    */
-  colour: string;
+  color: string;
   /** Of the image's pixels that are not page, from 0 to 1. */
   share: number;
   /** Whether the part meets the page somewhere, rather than lying inside another part. */
   touchesPage: boolean;
-  /** WCAG contrast ratio of `colour` against the page. */
+  /** WCAG contrast ratio of `color` against the page. */
   contrast: number;
 }
 
 export interface MarkAnalysis {
-  /** The page around the mark: the commonest colour of the image's outermost pixels. */
+  /** The page around the mark: the commonest color of the image's outermost pixels. */
   background: string;
   /** Largest first. */
   parts: MarkPart[];
 }
 
-/** CSS pixels of page around the logo in its screenshot, where the page colour is measured. */
+/** CSS pixels of page around the logo in its screenshot, where the page color is measured. */
 export const LOGO_MARGIN = 8;
 
 interface Box {
@@ -56,17 +56,17 @@ export function clipAround(box: Box): Box {
   };
 }
 
-// A pixel this close to the page colour (largest channel difference) may be page.
+// A pixel this close to the page color (largest channel difference) may be page.
 const PAGE_TOLERANCE = 2;
 // A pixel whose 3×3 neighbourhood stays this close to it is solid paint. Anti-aliased edges are
-// never solid, so the blends between two colours make no part of their own.
+// never solid, so the blends between two colors make no part of their own.
 const SOLID_TOLERANCE = 4;
-// A colour covering less of the mark is a detail or a blend, not a part.
+// A color covering less of the mark is a detail or a blend, not a part.
 const MIN_SHARE = 0.02;
 // How near (in pixels, diagonals included) a part's solid pixels must come to the page for the
 // part to touch it. Between them lie the part's own edge pixel and a rim of one or two pixels
 // blending it into the page, at the spec's two pixels per CSS pixel. Only solid pixels count: a
-// blend of a coloured square into the page can come close to a third colour, the glyph inside,
+// blend of a colored square into the page can come close to a third color, the glyph inside,
 // which must not touch the page through it.
 const TOUCH_DISTANCE = 4;
 
@@ -98,10 +98,10 @@ function commonest(counts: Map<number, number>): number {
   return best;
 }
 
-function borderColour(image: RgbaImage, colours: Uint32Array): number {
+function borderColor(image: RgbaImage, colors: Uint32Array): number {
   const { width, height } = image;
   const counts = new Map<number, number>();
-  const add = (pixel: number) => counts.set(colours[pixel] ?? 0, (counts.get(colours[pixel] ?? 0) ?? 0) + 1);
+  const add = (pixel: number) => counts.set(colors[pixel] ?? 0, (counts.get(colors[pixel] ?? 0) ?? 0) + 1);
   for (let x = 0; x < width; x++) {
     add(x);
     if (height > 1) add((height - 1) * width + x);
@@ -114,19 +114,19 @@ function borderColour(image: RgbaImage, colours: Uint32Array): number {
 }
 
 /**
- * The pixels that show the page: of its colour, and joined to the border or to an area of page
- * (the inside of an "o"). A lone line of page colour is a blend, such as white fading into a
- * grey dot, that happens to pass through the page colour.
+ * The pixels that show the page: of its color, and joined to the border or to an area of page
+ * (the inside of an "o"). A lone line of page color is a blend, such as white fading into a
+ * grey dot, that happens to pass through the page color.
  */
-function pageRegion(image: RgbaImage, colours: Uint32Array, background: number): Uint8Array {
+function pageRegion(image: RgbaImage, colors: Uint32Array, background: number): Uint8Array {
   const { width, height } = image;
-  const pageColoured = colours.map((rgb) =>
+  const pageColored = colors.map((rgb) =>
     largestChannelDifference(rgb, background) <= PAGE_TOLERANCE ? 1 : 0,
   );
-  const page = new Uint8Array(colours.length);
+  const page = new Uint8Array(colors.length);
   const queue: number[] = [];
   const reach = (pixel: number) => {
-    if (pageColoured[pixel] && !page[pixel]) {
+    if (pageColored[pixel] && !page[pixel]) {
       page[pixel] = 1;
       queue.push(pixel);
     }
@@ -135,7 +135,7 @@ function pageRegion(image: RgbaImage, colours: Uint32Array, background: number):
     for (let x = 0; x < width; x++) {
       const pixel = y * width + x;
       const onBorder = x === 0 || y === 0 || x === width - 1 || y === height - 1;
-      if (onBorder || allAround(image, x, y, (neighbour) => pageColoured[neighbour] === 1)) reach(pixel);
+      if (onBorder || allAround(image, x, y, (neighbour) => pageColored[neighbour] === 1)) reach(pixel);
     }
   }
   while (queue.length > 0) {
@@ -144,7 +144,7 @@ function pageRegion(image: RgbaImage, colours: Uint32Array, background: number):
     if (x > 0) reach(pixel - 1);
     if (x < width - 1) reach(pixel + 1);
     if (pixel >= width) reach(pixel - width);
-    if (pixel < colours.length - width) reach(pixel + width);
+    if (pixel < colors.length - width) reach(pixel + width);
   }
   return page;
 }
@@ -162,11 +162,11 @@ function allAround(image: RgbaImage, x: number, y: number, test: (pixel: number)
 }
 
 /** Which pixels are solid paint: not page, and like all eight neighbours. */
-function solidPixels(image: RgbaImage, colours: Uint32Array, page: Uint8Array): Uint8Array {
-  const solid = new Uint8Array(colours.length);
-  colours.forEach((rgb, pixel) => {
+function solidPixels(image: RgbaImage, colors: Uint32Array, page: Uint8Array): Uint8Array {
+  const solid = new Uint8Array(colors.length);
+  colors.forEach((rgb, pixel) => {
     const alike = (neighbour: number) =>
-      largestChannelDifference(rgb, colours[neighbour] ?? 0) <= SOLID_TOLERANCE;
+      largestChannelDifference(rgb, colors[neighbour] ?? 0) <= SOLID_TOLERANCE;
     if (!page[pixel] && allAround(image, pixel % image.width, Math.floor(pixel / image.width), alike))
       solid[pixel] = 1;
   });
@@ -174,20 +174,20 @@ function solidPixels(image: RgbaImage, colours: Uint32Array, page: Uint8Array): 
 }
 
 /**
- * The part of each solid colour. Colours a chain of alike colours links are one part, so a
+ * The part of each solid color. Colors a chain of alike colors links are one part, so a
  * gradient is one part, while two distinct fills stay two.
  */
-function groupSolidColours(solidColours: number[]): Map<number, number> {
+function groupSolidColors(solidColors: number[]): Map<number, number> {
   const partOf = new Map<number, number>();
   let parts = 0;
-  for (const start of solidColours) {
+  for (const start of solidColors) {
     if (partOf.has(start)) continue;
     const part = parts++;
     partOf.set(start, part);
     const chain = [start];
     while (chain.length > 0) {
       const rgb = chain.pop() ?? 0;
-      for (const other of solidColours) {
+      for (const other of solidColors) {
         if (!partOf.has(other) && largestChannelDifference(rgb, other) <= SOLID_TOLERANCE) {
           partOf.set(other, part);
           chain.push(other);
@@ -198,20 +198,20 @@ function groupSolidColours(solidColours: number[]): Map<number, number> {
   return partOf;
 }
 
-/** The part of the solid colour nearest to `rgb` (RGB distance), or -1 when there are none. */
+/** The part of the solid color nearest to `rgb` (RGB distance), or -1 when there are none. */
 function nearestPart(rgb: number, partOf: Map<number, number>): number {
   let best = Infinity;
   let nearest = -1;
-  for (const [solidColour, part] of partOf) {
-    const d = distance(rgb, solidColour);
+  for (const [solidColor, part] of partOf) {
+    const d = distance(rgb, solidColor);
     if (d < best) [best, nearest] = [d, part];
   }
   return nearest;
 }
 
 /**
- * The colour below which the faintest tenth of the pixels lie: a gradient fading into the page is
- * judged by its faint end, a flat colour by itself and not by the odd solid pixel of its edge.
+ * The color below which the faintest tenth of the pixels lie: a gradient fading into the page is
+ * judged by its faint end, a flat color by itself and not by the odd solid pixel of its edge.
  */
 function faintestTenth(counts: Map<number, number>, contrastOf: (rgb: number) => number): number {
   const byContrast = [...counts].sort((a, b) => contrastOf(a[0]) - contrastOf(b[0]));
@@ -255,13 +255,13 @@ function nearPage(image: RgbaImage, page: Uint8Array): Uint8Array {
 }
 
 /**
- * What a mark is drawn in and how each colour stands against the page, measured from the pixels
+ * What a mark is drawn in and how each color stands against the page, measured from the pixels
  * of an image of the mark with a margin of page all round it.
  *
- * The page is the commonest colour of the image's border. The mark's parts are its solid colours,
+ * The page is the commonest color of the image's border. The mark's parts are its solid colors,
  * the pixels like all their neighbours; each pixel of an anti-aliased edge, never solid, counts
- * for the part of the nearest solid colour. A part needs 2% of the mark. It touches the page when
- * one of its solid pixels lies within TOUCH_DISTANCE of page: a white glyph inside a coloured
+ * for the part of the nearest solid color. A part needs 2% of the mark. It touches the page when
+ * one of its solid pixels lies within TOUCH_DISTANCE of page: a white glyph inside a colored
  * square does not, the square does.
  */
 export function analyseMark(image: RgbaImage): MarkAnalysis {
@@ -273,14 +273,14 @@ export function analyseMark(image: RgbaImage): MarkAnalysis {
       `expected ${width * height * 4} bytes of RGBA for ${width}×${height}, got ${data.length}`,
     );
 
-  const colours = new Uint32Array(width * height);
-  for (let pixel = 0; pixel < colours.length; pixel++) colours[pixel] = rgbAt(data, pixel);
-  const background = borderColour(image, colours);
-  const pagePixels = pageRegion(image, colours, background);
+  const colors = new Uint32Array(width * height);
+  for (let pixel = 0; pixel < colors.length; pixel++) colors[pixel] = rgbAt(data, pixel);
+  const background = borderColor(image, colors);
+  const pagePixels = pageRegion(image, colors, background);
 
-  const solid = solidPixels(image, colours, pagePixels);
+  const solid = solidPixels(image, colors, pagePixels);
   const near = nearPage(image, pagePixels);
-  const partOf = groupSolidColours([...new Set(colours.filter((_rgb, pixel) => solid[pixel] === 1))]);
+  const partOf = groupSolidColors([...new Set(colors.filter((_rgb, pixel) => solid[pixel] === 1))]);
   const backgroundHex = toHex(background);
   const contrastOf = (rgb: number) => contrastRatio(toHex(rgb), backgroundHex);
 
@@ -289,15 +289,15 @@ export function analyseMark(image: RgbaImage): MarkAnalysis {
     solidCounts: new Map<number, number>(),
     touchingCounts: new Map<number, number>(),
   }));
-  // Solid colours are in partOf from the start; each edge colour is looked up once.
-  const partOfColour = new Map(partOf);
+  // Solid colors are in partOf from the start; each edge color is looked up once.
+  const partOfColor = new Map(partOf);
   let markPixels = 0;
-  for (let pixel = 0; pixel < colours.length; pixel++) {
+  for (let pixel = 0; pixel < colors.length; pixel++) {
     if (pagePixels[pixel]) continue;
     markPixels++;
-    const rgb = colours[pixel] ?? 0;
-    if (!partOfColour.has(rgb)) partOfColour.set(rgb, nearestPart(rgb, partOf));
-    const tally = tallies[partOfColour.get(rgb) ?? -1];
+    const rgb = colors[pixel] ?? 0;
+    if (!partOfColor.has(rgb)) partOfColor.set(rgb, nearestPart(rgb, partOf));
+    const tally = tallies[partOfColor.get(rgb) ?? -1];
     if (!tally) continue;
     tally.pixels++;
     if (!solid[pixel]) continue;
@@ -307,13 +307,13 @@ export function analyseMark(image: RgbaImage): MarkAnalysis {
 
   const parts = tallies
     .map(({ pixels, solidCounts, touchingCounts }) => {
-      const colour =
+      const color =
         touchingCounts.size > 0 ? faintestTenth(touchingCounts, contrastOf) : commonest(solidCounts);
       return {
-        colour: toHex(colour),
+        color: toHex(color),
         share: pixels / markPixels,
         touchesPage: touchingCounts.size > 0,
-        contrast: contrastOf(colour),
+        contrast: contrastOf(color),
       };
     })
     .filter((part) => part.share >= MIN_SHARE)
@@ -329,7 +329,7 @@ export function faintParts(analysis: MarkAnalysis): MarkPart[] {
   return analysis.parts.filter((part) => part.touchesPage && part.contrast < MIN_MARK_CONTRAST);
 }
 
-/** "colour #1f2937 covers 18% of the logo and has 1.21:1 against the page #111827" */
+/** "color #1f2937 covers 18% of the logo and has 1.21:1 against the page #111827" */
 export function describePart(part: MarkPart, background: string): string {
-  return `colour ${part.colour} covers ${Math.round(part.share * 100)}% of the logo and has ${part.contrast.toFixed(2)}:1 against the page ${background}`;
+  return `color ${part.color} covers ${Math.round(part.share * 100)}% of the logo and has ${part.contrast.toFixed(2)}:1 against the page ${background}`;
 }

@@ -83,11 +83,11 @@ function describeError(error: z.infer<typeof errorSchema>): string {
   return `${firstLine(error.message ?? '')}${where}`;
 }
 
-// Playwright colours its messages even into the JSON report.
+// Playwright colors its messages even into the JSON report.
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 
-/** The first non-empty line of an error message, without terminal colours. */
+/** The first non-empty line of an error message, without terminal colors. */
 export function firstLine(message: string): string {
   const line = message
     .replace(ANSI, '')

@@ -1,4 +1,5 @@
 import { configRequest } from '../../src/lib/config-request.ts';
+import { REDIRECT_HOSTS_META } from '../../src/lib/redirect-hosts.ts';
 import { buildContentSecurityPolicy, type BuildKind } from './csp.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { Brand } from './load-brands.ts';
@@ -7,7 +8,7 @@ export const BRAND_HEAD_MARKER = '<!--brand-head-->';
 
 export interface BrandPage extends Pick<
   Brand,
-  'service' | 'title' | 'accentColor' | 'accentTextColor' | 'themeColor' | 'backgroundColor'
+  'service' | 'title' | 'accentColor' | 'accentTextColor' | 'themeColor' | 'backgroundColor' | 'redirectHosts'
 > {
   /** URLs relative to the page, except in development where Vite serves /@fs/ paths. */
   logoHref: string;
@@ -15,7 +16,7 @@ export interface BrandPage extends Pick<
   logoDarkHref?: string;
   /** The brand's data chunk, which the app imports at start; absent in development. */
   brandModuleHref?: string;
-  /** The stylesheet with the brand colours (brandStylesheet), which the policy allows as 'self'. */
+  /** The stylesheet with the brand colors (brandStylesheet), which the policy allows as 'self'. */
   brandStylesheetHref: string;
   icons: { svg: string; ico?: string; appleTouch?: string };
   manifestHref?: string;
@@ -29,7 +30,7 @@ export interface BrandPage extends Pick<
 export const DEMO_BUILD_META = '<meta name="login-gateway-build" content="demo">';
 
 /**
- * Bakes a brand into the index.html Vite emitted, so title, favicon, colours and policy are
+ * Bakes a brand into the index.html Vite emitted, so title, favicon, colors and policy are
  * there before any script runs.
  */
 export function bakeIndexHtml(template: string, page: BrandPage): string {
@@ -47,6 +48,8 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     meta('name', 'referrer', 'no-referrer'),
     meta('name', 'robots', 'noindex, nofollow'),
     meta('name', 'theme-color', page.themeColor),
+    // The only hosts the page sends the visitor and their token to (src/lib/redirect-hosts.ts).
+    page.redirectHosts && meta('name', REDIRECT_HOSTS_META, page.redirectHosts.join(' ')),
     page.icons.ico && `<link rel="icon" href="${escapeHtml(page.icons.ico)}" sizes="48x48">`,
     `<link rel="icon" href="${escapeHtml(page.icons.svg)}" type="image/svg+xml">`,
     page.icons.appleTouch && `<link rel="apple-touch-icon" href="${escapeHtml(page.icons.appleTouch)}">`,
@@ -65,7 +68,7 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
 }
 
 /**
- * The brand colours as CSS custom properties. A file of their own rather than an inline <style>:
+ * The brand colors as CSS custom properties. A file of their own rather than an inline <style>:
  * a paying brand's policy allows 'unsafe-inline' styles for PayPal, which a style hash would
  * switch off, and every other brand's policy allows no inline style at all.
  */

@@ -1,6 +1,6 @@
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
-import { isHexColour } from '../../src/lib/contrast.ts';
+import { isHexColor } from '../../src/lib/contrast.ts';
 
 /**
  * What each brand.json field must hold, in the words a brand manager reads in a build error.
@@ -9,13 +9,15 @@ import { isHexColour } from '../../src/lib/contrast.ts';
 export const fieldExpectations: Record<string, string> = {
   name: 'the display name shown to visitors, e.g. "A-Dok"',
   title: 'the browser tab title, e.g. "A-Dok – Anmeldung"',
-  accentColor: 'a hex colour like "#0b5cad" (buttons and highlights)',
-  accentTextColor: 'a hex colour like "#ffffff" for text drawn on the accent colour',
-  themeColor: 'a hex colour like "#0b5cad" for the browser toolbar (optional; defaults to accentColor)',
-  backgroundColor: 'a hex colour like "#f4f6f9" for the page background (optional)',
+  accentColor: 'a hex color like "#0b5cad" (buttons and highlights)',
+  accentTextColor: 'a hex color like "#ffffff" for text drawn on the accent color',
+  themeColor: 'a hex color like "#0b5cad" for the browser toolbar (optional; defaults to accentColor)',
+  backgroundColor: 'a hex color like "#f4f6f9" for the page background (optional)',
   domains:
     'a list of at least one host name the brand is served on, e.g. ["login.a-dok.de"]; letters, digits and "-" (umlauts allowed), no "_", no scheme, no port',
   links: 'an object with the footer link targets "impressum" and "datenschutz"',
+  redirectHosts:
+    'an optional list of the only hosts the page may send the visitor and their token to, each a host name like "login.a-ident.de" or "*.a-ident.de" for every host below a-ident.de; no scheme, no port',
   'links.impressum': 'an https:// address of the Impressum page',
   'links.datenschutz': 'an https:// address of the Datenschutz (privacy) page',
 };
@@ -42,7 +44,18 @@ const hostName = z
     return ascii;
   });
 
-const colour = z.string().refine(isHexColour, { error: 'is not a hex colour' });
+/** An entry of redirectHosts: a host name, or `*.` and a host name for every host below it. */
+const redirectHost = z.string().transform((value, context) => {
+  const wildcard = value.startsWith('*.');
+  const parsed = hostName.safeParse(wildcard ? value.slice(2) : value);
+  if (!parsed.success) {
+    context.addIssue({ code: 'custom', message: 'is not a host name or "*." and a host name' });
+    return z.NEVER;
+  }
+  return wildcard ? `*.${parsed.data}` : parsed.data;
+});
+
+const color = z.string().refine(isHexColor, { error: 'is not a hex color' });
 
 const httpsUrl = z.string().refine((value) => URL.canParse(value) && new URL(value).protocol === 'https:', {
   error: 'is not an https:// address',
@@ -51,15 +64,20 @@ const httpsUrl = z.string().refine((value) => URL.canParse(value) && new URL(val
 export const brandJsonSchema = z.strictObject({
   name: z.string().trim().min(1, { error: 'is empty' }).max(60, { error: 'is longer than 60 characters' }),
   title: z.string().trim().min(1, { error: 'is empty' }).max(80, { error: 'is longer than 80 characters' }),
-  accentColor: colour,
-  accentTextColor: colour,
-  themeColor: colour.optional(),
-  backgroundColor: colour.optional(),
+  accentColor: color,
+  accentTextColor: color,
+  themeColor: color.optional(),
+  backgroundColor: color.optional(),
   domains: z
     .array(hostName)
     .min(1, { error: 'is empty' })
     .refine((domains) => new Set(domains).size === domains.length, { error: 'names a host twice' }),
   links: z.strictObject({ impressum: httpsUrl, datenschutz: httpsUrl }),
+  redirectHosts: z
+    .array(redirectHost)
+    .min(1, { error: 'is empty; leave the field out to allow every host' })
+    .refine((hosts) => new Set(hosts).size === hosts.length, { error: 'names a host twice' })
+    .optional(),
 });
 
 /** brand.json after validation: domains in their ASCII form. */

@@ -3,7 +3,7 @@ import { takesPayments } from '../../src/lib/services.ts';
 type Directives = Record<string, readonly string[]>;
 
 /**
- * What every brand's page needs. No inline script and no inline style: the brand colours are a
+ * What every brand's page needs. No inline script and no inline style: the brand colors are a
  * stylesheet of their own (bake-html.ts).
  */
 const PAGE: Directives = {

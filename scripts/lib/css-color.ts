@@ -1,4 +1,4 @@
-/** A colour with channels from 0 to 255 and an alpha from 0 to 1. */
+/** A color with channels from 0 to 255 and an alpha from 0 to 1. */
 export interface Rgba {
   r: number;
   g: number;
@@ -6,15 +6,15 @@ export interface Rgba {
   a: number;
 }
 
-/** What a fill or stroke can be: nothing, a colour, currentColor, or a reference to a paint server. */
+/** What a fill or stroke can be: nothing, a color, currentColor, or a reference to a paint server. */
 export type Paint = 'none' | 'currentcolor' | Rgba | PaintReference;
 export interface PaintReference {
   id: string;
-  /** The colour written after url(…), used when the reference does not resolve. */
+  /** The color written after url(…), used when the reference does not resolve. */
   fallback?: Paint;
 }
 
-const NAMED_COLOURS = new Map(
+const NAMED_COLORS = new Map(
   `aliceblue:f0f8ff antiquewhite:faebd7 aqua:00ffff aquamarine:7fffd4 azure:f0ffff beige:f5f5dc
   bisque:ffe4c4 black:000000 blanchedalmond:ffebcd blue:0000ff blueviolet:8a2be2 brown:a52a2a
   burlywood:deb887 cadetblue:5f9ea0 chartreuse:7fff00 chocolate:d2691e coral:ff7f50
@@ -52,12 +52,12 @@ const NAMED_COLOURS = new Map(
 const HEX = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/;
 const NUMBER = /^([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(%|deg)?$/;
 
-/** A CSS colour value as a colour, 'currentcolor', or undefined when it is not one. */
-export function parseColour(value: string): Rgba | 'currentcolor' | undefined {
+/** A CSS color value as a color, 'currentcolor', or undefined when it is not one. */
+export function parseColor(value: string): Rgba | 'currentcolor' | undefined {
   const text = value.trim().toLowerCase();
   if (text === 'currentcolor') return 'currentcolor';
   if (text === 'transparent') return { r: 0, g: 0, b: 0, a: 0 };
-  const named = NAMED_COLOURS.get(text);
+  const named = NAMED_COLORS.get(text);
   if (named) return fromHex(named);
   if (HEX.test(text)) return fromHex(text.slice(1));
   const call = /^(rgba?|hsla?)\((.*)\)$/.exec(text);
@@ -69,10 +69,10 @@ export function parsePaint(value: string): Paint | undefined {
   const text = value.trim();
   if (text.toLowerCase() === 'none') return 'none';
   const reference = /^url\(\s*(['"]?)#([^'")\s]+)\1\s*\)\s*(.*)$/i.exec(text);
-  if (!reference) return parseColour(text);
+  if (!reference) return parseColor(text);
   const [, , id = '', rest = ''] = reference;
   if (rest === '') return { id };
-  const fallback = rest.toLowerCase() === 'none' ? 'none' : parseColour(rest);
+  const fallback = rest.toLowerCase() === 'none' ? 'none' : parseColor(rest);
   return fallback === undefined ? undefined : { id, fallback };
 }
 
@@ -85,11 +85,11 @@ export function toHex({ r, g, b }: Rgba): string {
   return `#${[r, g, b].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** The opaque colour a see-through colour shows over an opaque `#rrggbb` background. */
-export function blendOver(colour: Rgba, background: string): string {
+/** The opaque color a see-through color shows over an opaque `#rrggbb` background. */
+export function blendOver(color: Rgba, background: string): string {
   const under = fromHex(background.slice(1));
-  const mix = (top: number, bottom: number) => colour.a * top + (1 - colour.a) * bottom;
-  return toHex({ r: mix(colour.r, under.r), g: mix(colour.g, under.g), b: mix(colour.b, under.b), a: 1 });
+  const mix = (top: number, bottom: number) => color.a * top + (1 - color.a) * bottom;
+  return toHex({ r: mix(color.r, under.r), g: mix(color.g, under.g), b: mix(color.b, under.b), a: 1 });
 }
 
 function fromHex(digits: string): Rgba {

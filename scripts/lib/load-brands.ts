@@ -4,12 +4,12 @@ import { z } from 'zod';
 import { contrastRatio, formatRatio } from '../../src/lib/contrast.ts';
 import { brandJsonSchema, fieldExpectations, type BrandJson } from './brand-schema.ts';
 import { decodeUtf8, sniffFileType } from './file-type.ts';
-import { DARK_PAGE_BACKGROUND, LIGHT_PAGE_BACKGROUND } from '../../src/lib/page-colours.ts';
+import { DARK_PAGE_BACKGROUND, LIGHT_PAGE_BACKGROUND } from '../../src/lib/page-colors.ts';
 import { markContrastProblems, type MarkFile, type PageScheme } from './mark-contrast.ts';
 import { inspectSvg, type ViewBox } from './svg-check.ts';
 
 export interface Brand extends BrandJson {
-  /** brand.json's themeColor, or the accent colour when it has none. */
+  /** brand.json's themeColor, or the accent color when it has none. */
   themeColor: string;
   /** The folder name, which is the service key of the config. */
   service: string;
@@ -211,7 +211,7 @@ async function readBrandJson(
     problems.push(
       `brand.json → accentTextColor ${parsed.data.accentTextColor} on accentColor ${parsed.data.accentColor} ` +
         `has a contrast ratio of ${formatRatio(ratio)}:1; expected at least ${MIN_ACCENT_CONTRAST}:1 (WCAG AA). ` +
-        'Darken or lighten one of the two colours.',
+        'Darken or lighten one of the two colors.',
     );
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { contrastRatio, formatRatio } from '../../src/lib/contrast.ts';
-import { blendOver, toHex, type Rgba } from './css-colour.ts';
+import { blendOver, toHex, type Rgba } from './css-color.ts';
 import { parseSvg } from './svg-check.ts';
 import { contains } from './svg-geometry.ts';
 import { paintedLayers, type Layer } from './svg-paint.ts';
@@ -10,12 +10,12 @@ export interface PageScheme {
   /** The page background in that scheme, `#rrggbb`. */
   background: string;
 }
-/** A colour of a layer that meets the page, and its contrast with the page background. */
+/** A color of a layer that meets the page, and its contrast with the page background. */
 export interface PageContrast {
   /** `<text> "A-Dok"`, or `the outline of <rect>` for a stroke. */
   element: string;
   /** `#1f2937`, `#ffffff at 60% opacity`, `#0b5cad (a stop of the gradient #g)`. */
-  colour: string;
+  color: string;
   ratio: number;
 }
 
@@ -28,9 +28,9 @@ export const MIN_MARK_CONTRAST = 3;
 const OPAQUE_ENOUGH = 0.5;
 
 /**
- * The build's messages for a logo or icon whose colours fall below 3:1 against the page
+ * The build's messages for a logo or icon whose colors fall below 3:1 against the page
  * background of a scheme it is shown in, and for anything in it the check cannot follow.
- * One message per failing colour and scheme, naming the first element that paints it.
+ * One message per failing color and scheme, naming the first element that paints it.
  */
 export function markContrastProblems({
   file,
@@ -50,9 +50,9 @@ export function markContrastProblems({
     const failing = new Map<string, PageContrast[]>();
     for (const contrast of pageContrasts(layers, background)) {
       if (contrast.ratio >= MIN_MARK_CONTRAST) continue;
-      failing.set(contrast.colour, [...(failing.get(contrast.colour) ?? []), contrast]);
+      failing.set(contrast.color, [...(failing.get(contrast.color) ?? []), contrast]);
     }
-    for (const [colour, [first, ...rest]] of failing) {
+    for (const [color, [first, ...rest]] of failing) {
       if (!first) continue;
       const others = new Set(
         rest.map(({ element }) => element).filter((element) => element !== first.element),
@@ -60,7 +60,7 @@ export function markContrastProblems({
       const more =
         others.size === 0 ? '' : ` and ${others.size} other element${others.size === 1 ? '' : 's'}`;
       messages.push(
-        `paints ${first.element}${more} in ${colour}, ${formatRatio(first.ratio)}:1 on the ${scheme} page background ` +
+        `paints ${first.element}${more} in ${color}, ${formatRatio(first.ratio)}:1 on the ${scheme} page background ` +
           `${background}; ${expectation(file, scheme)}`,
       );
     }
@@ -68,15 +68,15 @@ export function markContrastProblems({
   return messages.map((message) => `${file}: ${message}`);
 }
 
-/** Every colour of every layer that meets the page, measured against the page background. */
+/** Every color of every layer that meets the page, measured against the page background. */
 export function pageContrasts(layers: Layer[], background: string): PageContrast[] {
   return layers.flatMap((layer, index) => {
     if (!meetsPage(layer, layers.slice(0, index))) return [];
-    return layer.colours.map(({ colour, gradient }) => ({
+    return layer.colors.map(({ color, gradient }) => ({
       element: layer.part === 'stroke' ? `the outline of ${layer.element}` : layer.element,
-      colour: describeColour(colour, gradient),
-      // A see-through colour is seen mixed with the page behind it.
-      ratio: contrastRatio(blendOver(colour, background), background),
+      color: describeColor(color, gradient),
+      // A see-through color is seen mixed with the page behind it.
+      ratio: contrastRatio(blendOver(color, background), background),
     }));
   });
 }
@@ -102,13 +102,13 @@ function meetsPage(layer: Layer, below: Layer[]): boolean {
 }
 
 function isOpaqueEnough(layer: Layer): boolean {
-  return layer.colours.every(({ colour }) => colour.a >= OPAQUE_ENOUGH);
+  return layer.colors.every(({ color }) => color.a >= OPAQUE_ENOUGH);
 }
 
-function describeColour(colour: Rgba, gradient: string | undefined): string {
-  const opacity = colour.a < 1 ? ` at ${Math.round(colour.a * 100)}% opacity` : '';
+function describeColor(color: Rgba, gradient: string | undefined): string {
+  const opacity = color.a < 1 ? ` at ${Math.round(color.a * 100)}% opacity` : '';
   const stop = gradient === undefined ? '' : ` (a stop of the gradient #${gradient})`;
-  return `${toHex(colour)}${opacity}${stop}`;
+  return `${toHex(color)}${opacity}${stop}`;
 }
 
 function expectation(file: MarkFile, scheme: PageScheme['scheme']): string {
@@ -116,11 +116,11 @@ function expectation(file: MarkFile, scheme: PageScheme['scheme']): string {
   if (file === 'icon.svg') {
     return (
       `${expected} so the icon stays visible on ${scheme} backgrounds. There is no dark icon, so icon.svg must ` +
-      'stand out on both: change the colour (a mid-tone works on light and dark), or add an outline.'
+      'stand out on both: change the color (a mid-tone works on light and dark), or add an outline.'
     );
   }
   const readable = `${expected} so the logo stays readable in ${scheme} mode.`;
-  if (file === 'logo-dark.svg') return `${readable} Change the colour.`;
-  if (scheme === 'dark') return `${readable} Add logo-dark.svg with lighter colours, or change the colour.`;
-  return `${readable} Change the colour, or outline the shape in a colour that stands out from the page.`;
+  if (file === 'logo-dark.svg') return `${readable} Change the color.`;
+  if (scheme === 'dark') return `${readable} Add logo-dark.svg with lighter colors, or change the color.`;
+  return `${readable} Change the color, or outline the shape in a color that stands out from the page.`;
 }

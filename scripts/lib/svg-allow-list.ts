@@ -82,7 +82,7 @@ export const METADATA_NAMESPACES = new Set([
 ]);
 
 /**
- * CSS functions that compute a colour, a length, a transform or a selector. Anything else is
+ * CSS functions that compute a color, a length, a transform or a selector. Anything else is
  * refused, since image-set(), image(), src(), cross-fade() and the like take addresses without
  * url(); url() itself is allowed with #id only.
  */

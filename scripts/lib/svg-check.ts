@@ -272,7 +272,7 @@ function checkCss(css: string, where: string, report: Report): void {
       if (name.toLowerCase() !== 'url') {
         if (!CSS_FUNCTIONS.has(name.toLowerCase())) {
           report(
-            `${where} uses the CSS function ${name}(); expected only the functions ${LISTED} (colours, sizes, transforms, filters and url(#id))`,
+            `${where} uses the CSS function ${name}(); expected only the functions ${LISTED} (colors, sizes, transforms, filters and url(#id))`,
           );
         }
         continue;

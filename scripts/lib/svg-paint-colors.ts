@@ -1,11 +1,11 @@
-import { isRgba, parseColour, parsePaint, type Paint, type Rgba } from './css-colour.ts';
+import { isRgba, parseColor, parsePaint, type Paint, type Rgba } from './css-color.ts';
 import { decodeXml, type XmlElement } from './svg-check.ts';
 import { readLength } from './svg-geometry.ts';
 import { computeStyle, INITIAL_STYLE, type Style, type StyleRule } from './svg-style.ts';
 
-export interface PaintedColour {
-  colour: Rgba;
-  /** The id of the gradient the colour is a stop of. */
+export interface PaintedColor {
+  color: Rgba;
+  /** The id of the gradient the color is a stop of. */
   gradient?: string;
 }
 
@@ -16,41 +16,41 @@ export interface PaintContext {
 }
 
 const UNREADABLE =
-  'which the contrast check cannot read; expected a colour like #1f2937, rgb(31 41 55) or a CSS colour name';
+  'which the contrast check cannot read; expected a color like #1f2937, rgb(31 41 55) or a CSS color name';
 const GRADIENTS = new Set(['linearGradient', 'radialGradient']);
 
-/** The colours a fill or stroke value paints; one that cannot be read is reported. */
-export function paintColours(
+/** The colors a fill or stroke value paints; one that cannot be read is reported. */
+export function paintColors(
   value: string,
   style: Style,
   element: string,
   context: PaintContext,
-): PaintedColour[] {
+): PaintedColor[] {
   const paint = parsePaint(value);
   if (paint === undefined) context.report(`paints ${element} in "${value}", ${UNREADABLE}`);
-  return paint === undefined ? [] : coloursOf(paint, style, element, context);
+  return paint === undefined ? [] : colorsOf(paint, style, element, context);
 }
 
-function coloursOf(paint: Paint, style: Style, element: string, context: PaintContext): PaintedColour[] {
+function colorsOf(paint: Paint, style: Style, element: string, context: PaintContext): PaintedColor[] {
   if (paint === 'none') return [];
   if (paint === 'currentcolor') {
-    const colour = parseColour(style.color);
-    if (colour === undefined) context.report(`sets the color "${style.color}" on ${element}, ${UNREADABLE}`);
-    return isRgba(colour) ? [{ colour }] : [];
+    const color = parseColor(style.color);
+    if (color === undefined) context.report(`sets the color "${style.color}" on ${element}, ${UNREADABLE}`);
+    return isRgba(color) ? [{ color }] : [];
   }
-  if (isRgba(paint)) return [{ colour: paint }];
+  if (isRgba(paint)) return [{ color: paint }];
   const target = context.byId.get(paint.id);
-  if (!target) return paint.fallback ? coloursOf(paint.fallback, style, element, context) : [];
+  if (!target) return paint.fallback ? colorsOf(paint.fallback, style, element, context) : [];
   if (!GRADIENTS.has(target.name)) {
     context.report(
-      `paints ${element} with the <${target.name}> #${paint.id}, which the contrast check cannot measure; expected a colour or a linear or radial gradient`,
+      `paints ${element} with the <${target.name}> #${paint.id}, which the contrast check cannot measure; expected a color or a linear or radial gradient`,
     );
     return [];
   }
-  return gradientStops(target, context, []).map((colour) => ({ colour, gradient: paint.id }));
+  return gradientStops(target, context, []).map((color) => ({ color, gradient: paint.id }));
 }
 
-/** The colours of a gradient's stops, or of the gradient it takes its stops from (href). */
+/** The colors of a gradient's stops, or of the gradient it takes its stops from (href). */
 function gradientStops(gradient: XmlElement, context: PaintContext, seen: XmlElement[]): Rgba[] {
   const style = computeStyle(gradient, INITIAL_STYLE, context.rules, context.report);
   const stops = gradient.children.filter(
@@ -66,15 +66,15 @@ function gradientStops(gradient: XmlElement, context: PaintContext, seen: XmlEle
   return stops.flatMap((stop) => {
     const stopStyle = computeStyle(stop, style, context.rules, context.report);
     const written = stopStyle['stop-color'];
-    const parsed = parseColour(written);
-    const colour = parsed === 'currentcolor' ? parseColour(stopStyle.color) : parsed;
-    if (!isRgba(colour)) {
+    const parsed = parseColor(written);
+    const color = parsed === 'currentcolor' ? parseColor(stopStyle.color) : parsed;
+    if (!isRgba(color)) {
       context.report(
-        `has the stop colour "${written}" in the gradient #${attribute(gradient, 'id') ?? ''}, ${UNREADABLE}`,
+        `has the stop color "${written}" in the gradient #${attribute(gradient, 'id') ?? ''}, ${UNREADABLE}`,
       );
       return [];
     }
-    return [{ ...colour, a: colour.a * readOpacity(stopStyle['stop-opacity']) }];
+    return [{ ...color, a: color.a * readOpacity(stopStyle['stop-opacity']) }];
   });
 }
 

@@ -13,11 +13,11 @@ import {
 } from './svg-geometry.ts';
 import {
   attribute,
-  paintColours,
+  paintColors,
   readOpacity,
   type PaintContext,
-  type PaintedColour,
-} from './svg-paint-colours.ts';
+  type PaintedColor,
+} from './svg-paint-colors.ts';
 import { shapeOf, type Viewport } from './svg-shapes.ts';
 import { computeStyle, INITIAL_STYLE, readStyleRules, type Style } from './svg-style.ts';
 
@@ -26,8 +26,8 @@ export interface Layer {
   /** The element as a message names it: `<rect id="square">`, `<text> "A-Dok"`. */
   element: string;
   part: 'fill' | 'stroke';
-  /** One colour, or every stop of a gradient; alpha includes every opacity on the way. */
-  colours: PaintedColour[];
+  /** One color, or every stop of a gradient; alpha includes every opacity on the way. */
+  colors: PaintedColor[];
   /** Undefined when the check cannot tell where the layer lies. */
   box: Box | undefined;
   /** For a fill: the element's own stroke, when it runs all around the fill. */
@@ -104,7 +104,7 @@ function paintShape(element: XmlElement, at: Placement, context: Context): void 
 
 /**
  * Text is measured from an estimated box around the whole <text>; each part of it with
- * characters of its own (the <text> itself, a <tspan>, a <textPath>) is a layer in its colours.
+ * characters of its own (the <text> itself, a <tspan>, a <textPath>) is a layer in its colors.
  */
 function paintText(text: XmlElement, at: Placement, context: Context): void {
   const characters = [...collapse(textContent(text))].length;
@@ -158,11 +158,11 @@ function layer(
   const width = part === 'stroke' ? strokeWidth(at.style, context) : 0;
   if (part === 'stroke' && width <= 0) return undefined;
   const alpha = at.opacity * readOpacity(at.style[`${part}-opacity`]);
-  const colours = paintColours(at.style[part], at.style, element, context)
-    .map(({ colour, gradient }) => ({ colour: { ...colour, a: colour.a * alpha }, gradient }))
-    .filter(({ colour }) => colour.a > 0);
-  if (colours.length === 0) return undefined;
-  return { element, part, colours, box: box && at.matrix && transformBox(widen(box, width / 2), at.matrix) };
+  const colors = paintColors(at.style[part], at.style, element, context)
+    .map(({ color, gradient }) => ({ color: { ...color, a: color.a * alpha }, gradient }))
+    .filter(({ color }) => color.a > 0);
+  if (colors.length === 0) return undefined;
+  return { element, part, colors, box: box && at.matrix && transformBox(widen(box, width / 2), at.matrix) };
 }
 
 function strokeWidth(style: Style, context: Context): number {

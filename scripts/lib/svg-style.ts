@@ -43,7 +43,7 @@ interface Declaration {
 }
 
 const FOLLOWED =
-  'expected only type, .class and #id selectors (like "rect.mark, #square") so every colour can be measured';
+  'expected only type, .class and #id selectors (like "rect.mark, #square") so every color can be measured';
 const COMPOUND_SELECTOR = /^(\*|[a-zA-Z][\w-]*)?((?:[.#][\w-]+)*)$/;
 
 /** The rules of every <style> element; what the check cannot follow is a problem, not skipped. */
@@ -148,7 +148,7 @@ export function computeStyle(
     const value = declared.get(name);
     const keyword = value?.toLowerCase();
     const inherits = !NOT_INHERITED.has(name);
-    // `color: currentColor` is the inherited colour.
+    // `color: currentColor` is the inherited color.
     const inherit = keyword === 'inherit' || (name === 'color' && keyword === 'currentcolor');
     if (inherit || ((value === undefined || keyword === 'unset') && inherits)) {
       style[name] = parent[name];

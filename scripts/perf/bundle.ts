@@ -36,7 +36,7 @@ export interface PageReferences {
   scripts: string[];
   modulePreloads: string[];
   stylesheets: string[];
-  /** The logo preloaded for the light colour scheme, the one a first visit most often gets. */
+  /** The logo preloaded for the light color scheme, the one a first visit most often gets. */
   logo: string | undefined;
 }
 

@@ -15,9 +15,9 @@ export interface GalleryInput {
 /**
  * The brand manager's page: every brand with its name, logo, accent and favicon, links that
  * start its flow and one to its preview of every view, and what its folder should still get;
- * broken brand folders with the build's messages. No script, and its colours come from
+ * broken brand folders with the build's messages. No script, and its colors come from
  * gallery.css, so the page keeps the same strict policy as the login page. It follows the
- * system's colour scheme, each logo too (logo-dark.svg where a brand has one), as the login page.
+ * system's color scheme, each logo too (logo-dark.svg where a brand has one), as the login page.
  */
 export function renderGallery({ brands, invalid, brandUrl, phoneAvailable }: GalleryInput): string {
   const cards = brands.map((brand) => {
@@ -74,7 +74,7 @@ ${cards.join('\n')}
 `;
 }
 
-/** Colour swatches as classes, so the gallery needs no inline style. */
+/** Color swatches as classes, so the gallery needs no inline style. */
 export function renderGalleryCss(brands: Brand[]): string {
   const swatches = brands.map(
     (brand) =>

@@ -5,6 +5,7 @@ import { loadBrand } from '../features/branding/load-brand.ts';
 import { getConfig } from '../features/config/api/get-config.ts';
 import { loadApplyBrand } from './lazy-steps.ts';
 import { LoginFlow } from './login-flow.tsx';
+import { REDIRECT_HOSTS_META, parseRedirectHosts } from '../lib/redirect-hosts.ts';
 import { decideStartup, isPlausibleService, readQuery } from './startup.ts';
 import type { FlowSetup } from './use-login-flow.ts';
 
@@ -55,7 +56,10 @@ async function start(pageUrl: URL): Promise<Phase> {
     console.error('The config could not be loaded or is malformed.');
     return { name: 'hidden' };
   }
-  const startup = decideStartup(query, config, document.documentElement.dataset.brand);
+  const redirectHosts = parseRedirectHosts(
+    document.querySelector<HTMLMetaElement>(`meta[name="${REDIRECT_HOSTS_META}"]`)?.content,
+  );
+  const startup = decideStartup(query, config, { brand: document.documentElement.dataset.brand, redirectHosts });
   if (!startup.ok) {
     console.error(startup.error);
     return { name: 'hidden' };
@@ -70,5 +74,5 @@ async function start(pageUrl: URL): Promise<Phase> {
     applyBrand(brand, { key: startup.serviceKey, name, accentColor });
   }
   const { serviceKey, service, qrId, method } = startup;
-  return { name: 'ready', setup: { serviceKey, service, qrId, method, pageUrl }, brand };
+  return { name: 'ready', setup: { serviceKey, service, qrId, method, pageUrl, redirectHosts }, brand };
 }

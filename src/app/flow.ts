@@ -3,6 +3,7 @@ import type { Resolution } from '../features/resolver/api/resolve-qr.ts';
 import { DEFAULT_COUNTRY_PREFIX } from '../lib/phone-number.ts';
 import { CODE_LENGTH, MIN_VALUE_LENGTH } from '../lib/limits.ts';
 import type { ErrorCode } from '../lib/messages.ts';
+import { isAllowedHost } from '../lib/redirect-hosts.ts';
 import { buildResolverRedirect, buildServiceRedirect } from '../lib/safe-redirect.ts';
 
 /**
@@ -14,8 +15,10 @@ export type View = 'method' | 'send-code' | 'verify' | 'payment' | 'redirect' | 
 export interface FlowContext {
   /** For a-ident: the QR id, which makes the resolver run after verification. */
   qrId: string | undefined;
-  /** Where services without a resolver send the visitor: redirectUrl or mwsTargetUrl. */
-  redirectBase: string;
+  /** Where services without a resolver send the visitor: the config's redirectUrl. */
+  redirectUrl: string | undefined;
+  /** The page's own allow-list of redirect hosts (brand.json's redirectHosts); none when undefined. */
+  redirectHosts: readonly string[] | undefined;
 }
 
 export interface FlowState {
@@ -182,11 +185,13 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
 
 /** For a-ident the resolver runs next (view 4 meanwhile); other services redirect at once. */
 function afterVerification(state: FlowState): FlowState {
-  if (state.context.qrId !== undefined) return state;
-  const url = buildServiceRedirect(state.context.redirectBase, state.token ?? '');
-  return url
-    ? { ...state, redirect: url.href }
-    : stop(state, `refusing to redirect to ${state.context.redirectBase}`);
+  const { qrId, redirectUrl } = state.context;
+  if (qrId !== undefined) return state;
+  if (redirectUrl === undefined) return stop(state, 'refusing to redirect: the service has no redirectUrl');
+  const url = buildServiceRedirect(redirectUrl, state.token ?? '');
+  if (!url) return stop(state, `refusing to redirect to ${redirectUrl}`);
+  const refusal = hostRefusal(url, state.context);
+  return refusal ? stop(state, refusal) : { ...state, redirect: url.href };
 }
 
 function afterResolution(state: FlowState, resolution: Resolution): FlowState {
@@ -197,9 +202,9 @@ function afterResolution(state: FlowState, resolution: Resolution): FlowState {
     case 'pay': {
       const { amount, sponsor, targetDomain, path } = resolution;
       const target = { targetDomain, path };
-      if (!leadsToPayment(state, resolution)) {
-        return stop(state, `refusing to redirect to ${JSON.stringify(target)}`);
-      }
+      // Refused before taking money, not after.
+      const destination = resolverDestination({ ...state, target });
+      if (!destination.ok) return stop(state, destination.reason);
       return { ...state, view: 'payment', payment: { amount, sponsor }, target };
     }
     case 'redirect':
@@ -219,22 +224,35 @@ export function leadsToPayment(
   resolution: Extract<Resolution, { outcome: 'pay' }>,
 ): boolean {
   const target = { targetDomain: resolution.targetDomain, path: resolution.path };
-  return resolverRedirect({ ...state, target }) !== undefined;
+  return resolverDestination({ ...state, target }).ok;
 }
 
 function redirectToTarget(state: FlowState, paymentId?: string): FlowState {
-  const url = resolverRedirect(state, paymentId);
-  return url
-    ? { ...state, view: 'redirect', redirect: url.href }
-    : stop(state, `refusing to redirect to ${JSON.stringify(state.target)}`);
+  const destination = resolverDestination(state, paymentId);
+  return destination.ok
+    ? { ...state, view: 'redirect', redirect: destination.url.href }
+    : stop(state, destination.reason);
 }
 
-function resolverRedirect(
+type Destination = { ok: true; url: URL } | { ok: false; reason: string };
+
+function resolverDestination(
   { target, token, context }: Pick<FlowState, 'target' | 'token' | 'context'>,
   paymentId?: string,
-): URL | undefined {
-  if (!target || !token || context.qrId === undefined) return undefined;
-  return buildResolverRedirect({ ...target, qrId: context.qrId, token, paymentId });
+): Destination {
+  const url =
+    target && token && context.qrId !== undefined
+      ? buildResolverRedirect({ ...target, qrId: context.qrId, token, paymentId })
+      : undefined;
+  if (!url) return { ok: false, reason: `refusing to redirect to ${JSON.stringify(target)}` };
+  const refusal = hostRefusal(url, context);
+  return refusal ? { ok: false, reason: refusal } : { ok: true, url };
+}
+
+/** Why the page's allow-list refuses a destination, or undefined when it allows it. */
+function hostRefusal(url: URL, { redirectHosts }: FlowContext): string | undefined {
+  if (isAllowedHost(url.hostname, redirectHosts)) return undefined;
+  return `refusing to redirect to ${url.hostname}: not one of this page's redirect hosts (${redirectHosts?.join(' ')})`;
 }
 
 /** A code is being sent: the only time a send's result may arrive. */

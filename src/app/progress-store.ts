@@ -16,12 +16,17 @@ const storedSchema = object({
   savedAt: number(),
 });
 
+const KEY_PREFIX = 'login-gateway:progress:';
 /** A scope is the service key, with the QR id for a-ident. */
-const keyFor = (scope: string) => `login-gateway:progress:${scope}`;
+const keyFor = (scope: string) => `${KEY_PREFIX}${scope}`;
+
+let sweepTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Keeps where the visitor is while they read their mail or SMS, so a mobile browser that
- * reloads the tab brings them back to the code view. Never the code, never the token.
+ * reloads the tab brings them back to the code view. Never the code, never the token; and
+ * nothing longer than the code lives: expired progress is removed on time while the page is
+ * open, and on the next load of the page in this tab otherwise (docs/privacy.md).
  */
 export const progressStore = {
   save(scope: string, progress: Progress, now = Date.now()): void {
@@ -38,23 +43,52 @@ export const progressStore = {
       savedAt: now,
     };
     tryStorage(() => sessionStorage.setItem(keyFor(scope), JSON.stringify(stored)));
+    progressStore.removeExpired(now);
   },
   load(scope: string, now = Date.now()): Progress | undefined {
-    const raw = tryStorage(() => sessionStorage.getItem(keyFor(scope)));
-    if (!raw) return undefined;
-    const parsed = safeParse(storedSchema, parseJson(raw));
-    if (!parsed.success || now - parsed.data.savedAt > KEEP_FOR_MS) {
-      progressStore.clear(scope);
-      return undefined;
-    }
-    const { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt } =
-      parsed.data;
+    progressStore.removeExpired(now);
+    const entry = readEntry(keyFor(scope));
+    if (!entry) return undefined;
+    const { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt } = entry;
     return { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt };
   },
   clear(scope: string): void {
     tryStorage(() => sessionStorage.removeItem(keyFor(scope)));
   },
+  /**
+   * Removes every saved progress of this page that has expired or cannot be read, whatever its
+   * scope, and sets a timer for the next one to expire.
+   */
+  removeExpired(now = Date.now()): void {
+    clearTimeout(sweepTimer);
+    sweepTimer = undefined;
+    let nextExpiry = Infinity;
+    for (const key of progressKeys()) {
+      const entry = readEntry(key);
+      const expiresAt = entry ? entry.savedAt + KEEP_FOR_MS : -Infinity;
+      if (now > expiresAt) tryStorage(() => sessionStorage.removeItem(key));
+      else nextExpiry = Math.min(nextExpiry, expiresAt);
+    }
+    if (nextExpiry !== Infinity) {
+      // A timer fires late in a background tab, never early: the entry has expired by then.
+      sweepTimer = setTimeout(() => progressStore.removeExpired(), nextExpiry - now + 1);
+    }
+  },
 };
+
+function progressKeys(): string[] {
+  const keys = tryStorage(() =>
+    Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index)),
+  );
+  return (keys ?? []).filter((key): key is string => key?.startsWith(KEY_PREFIX) === true);
+}
+
+function readEntry(key: string) {
+  const raw = tryStorage(() => sessionStorage.getItem(key));
+  if (!raw) return undefined;
+  const parsed = safeParse(storedSchema, parseJson(raw));
+  return parsed.success ? parsed.data : undefined;
+}
 
 function parseJson(raw: string): unknown {
   try {

@@ -31,6 +31,8 @@ export interface FlowSetup {
   qrId: string | undefined;
   method: LoginMethod | undefined;
   pageUrl: URL;
+  /** The page's allow-list of redirect hosts, from its meta tag; undefined when it has none. */
+  redirectHosts: readonly string[] | undefined;
 }
 
 /**
@@ -43,7 +45,7 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
   const scope = qrId === undefined ? serviceKey : `${serviceKey}:${qrId}`;
   const [state, dispatch] = useReducer(flowReducer, undefined, () =>
     initialFlowState(
-      { qrId, redirectBase: service.redirectUrl ?? service.mwsTargetUrl },
+      { qrId, redirectUrl: service.redirectUrl, redirectHosts: setup.redirectHosts },
       { method: setup.method, progress: progressStore.load(scope) },
     ),
   );

@@ -17,7 +17,7 @@ interface PreviewSheetProps {
 /**
  * Every view of one brand, each light and dark, at phone and desktop width. Each frame is this
  * page again with `view` and `scheme` in the query, so it runs the real bundle in its own
- * viewport, where the app's width and colour rules apply as on a visitor's screen.
+ * viewport, where the app's width and color rules apply as on a visitor's screen.
  */
 export function PreviewSheet({ brand, pageUrl }: PreviewSheetProps) {
   return (

@@ -9,19 +9,19 @@ import {
 } from '../../e2e/support/mark-pixels.ts';
 
 type Rgb = readonly [number, number, number];
-/** The colour a shape paints at a point, or undefined where it leaves what lies below. */
+/** The color a shape paints at a point, or undefined where it leaves what lies below. */
 type Shape = (x: number, y: number) => Rgb | undefined;
 
 const rgb = (hex: string): Rgb =>
   [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)) as unknown as Rgb;
 
-function rect(colour: string, left: number, top: number, right: number, bottom: number): Shape {
-  const paint = rgb(colour);
+function rect(color: string, left: number, top: number, right: number, bottom: number): Shape {
+  const paint = rgb(color);
   return (x, y) => (x >= left && x < right && y >= top && y < bottom ? paint : undefined);
 }
 
-function disc(colour: string, cx: number, cy: number, r: number): Shape {
-  const paint = rgb(colour);
+function disc(color: string, cx: number, cy: number, r: number): Shape {
+  const paint = rgb(color);
   return (x, y) => ((x - cx) ** 2 + (y - cy) ** 2 <= r * r ? paint : undefined);
 }
 
@@ -36,10 +36,10 @@ function gradient(from: string, to: string, left: number, top: number, right: nu
 }
 
 /** Letters as a browser draws bold ones at twice the pixels: stems 7 px wide, 34 px tall. */
-const wordmark = (colour: string, left: number, top: number): Shape[] =>
+const wordmark = (color: string, left: number, top: number): Shape[] =>
   [0, 1, 2, 3, 4].flatMap((letter) => [
-    rect(colour, left + letter * 20, top, left + letter * 20 + 7, top + 34),
-    rect(colour, left + letter * 20, top + 27, left + letter * 20 + 15, top + 34),
+    rect(color, left + letter * 20, top, left + letter * 20 + 7, top + 34),
+    rect(color, left + letter * 20, top + 27, left + letter * 20 + 15, top + 34),
   ]);
 
 /**
@@ -48,15 +48,15 @@ const wordmark = (colour: string, left: number, top: number): Shape[] =>
  */
 function paint(page: string, shapes: Shape[], width = 200, height = 96): RgbaImage {
   const data = new Uint8Array(width * height * 4);
-  const pageColour = rgb(page);
+  const pageColor = rgb(page);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const sum = [0, 0, 0];
       for (let sy = 0; sy < 4; sy++) {
         for (let sx = 0; sx < 4; sx++) {
           const [px, py] = [x + (sx + 0.5) / 4, y + (sy + 0.5) / 4];
-          const colour = shapes.reduce<Rgb>((below, shape) => shape(px, py) ?? below, pageColour);
-          colour.forEach((value, channel) => (sum[channel] = (sum[channel] ?? 0) + value));
+          const color = shapes.reduce<Rgb>((below, shape) => shape(px, py) ?? below, pageColor);
+          color.forEach((value, channel) => (sum[channel] = (sum[channel] ?? 0) + value));
         }
       }
       sum.forEach((value, channel) => (data[(y * width + x) * 4 + channel] = Math.round(value / 16)));
@@ -66,18 +66,18 @@ function paint(page: string, shapes: Shape[], width = 200, height = 96): RgbaIma
   return { data, width, height };
 }
 
-/** The parts, by colour, as the tables below write them. */
+/** The parts, by color, as the tables below write them. */
 const partsOf = (analysis: MarkAnalysis) =>
   Object.fromEntries(
-    analysis.parts.map((part) => [part.colour, part.touchesPage ? 'meets the page' : 'inside']),
+    analysis.parts.map((part) => [part.color, part.touchesPage ? 'meets the page' : 'inside']),
   );
 
-const square = (colour: string) => rect(colour, 16.3, 16.3, 80.3, 80.3);
+const square = (color: string) => rect(color, 16.3, 16.3, 80.3, 80.3);
 
 describe('analyseMark', () => {
   test.each([
     [
-      'a white glyph inside a coloured square',
+      'a white glyph inside a colored square',
       paint('#f4f5f7', [square('#0b5cad'), disc('#ffffff', 48.3, 48.3, 18)]),
       { '#0b5cad': 'meets the page', '#ffffff': 'inside' },
     ],
@@ -102,7 +102,7 @@ describe('analyseMark', () => {
     ],
     [
       // White fading into the light grey passes through #eeeeee, the page: no page pixels there.
-      'a glyph whose blends inside the mark pass through the page colour',
+      'a glyph whose blends inside the mark pass through the page color',
       paint('#eeeeee', [square('#0b5cad'), disc('#ffffff', 48.3, 48.3, 20), disc('#dddddd', 48.3, 42.3, 7)]),
       { '#0b5cad': 'meets the page', '#ffffff': 'inside', '#dddddd': 'inside' },
     ],
@@ -113,7 +113,7 @@ describe('analyseMark', () => {
     ],
     [
       // The cyan fading into the dark page passes near the navy: those blends must not make it touch.
-      'a square whose blend into the page comes near the colour of the stroke inside',
+      'a square whose blend into the page comes near the color of the stroke inside',
       paint('#111827', [square('#22d3ee'), rect('#083344', 26.3, 44.3, 70.3, 52.3)]),
       { '#22d3ee': 'meets the page', '#083344': 'inside' },
     ],
@@ -122,30 +122,30 @@ describe('analyseMark', () => {
       paint('#ffffff', [rect('#0b5cad', 0, 0, 60, 60)]),
       { '#0b5cad': 'meets the page' },
     ],
-  ])('tells the colours that meet the page from those inside: %s', (_case, image, expected) => {
+  ])('tells the colors that meet the page from those inside: %s', (_case, image, expected) => {
     expect(partsOf(analyseMark(image))).toEqual(expected);
   });
 
-  test('reports no blend of an anti-aliased edge as a colour of the mark', () => {
+  test('reports no blend of an anti-aliased edge as a color of the mark', () => {
     const image = paint('#ffffff', [
       disc('#0b5cad', 40.37, 47.81, 29.3),
       disc('#fbbf24', 41.1, 46.6, 12.7),
       ...wordmark('#1f2937', 80.25, 28.75),
     ]);
     const analysis = analyseMark(image);
-    expect(analysis.parts.map((part) => part.colour).sort()).toEqual(['#0b5cad', '#1f2937', '#fbbf24']);
+    expect(analysis.parts.map((part) => part.color).sort()).toEqual(['#0b5cad', '#1f2937', '#fbbf24']);
   });
 
-  test('measures the page from the border and each colour against it', () => {
+  test('measures the page from the border and each color against it', () => {
     const analysis = analyseMark(paint('#111827', [square('#0b5cad'), disc('#ffffff', 48.3, 48.3, 18)]));
     expect(analysis.background).toBe('#111827');
     const [outer, inner] = analysis.parts;
-    expect(outer).toMatchObject({ colour: '#0b5cad', touchesPage: true });
+    expect(outer).toMatchObject({ color: '#0b5cad', touchesPage: true });
     expect(outer?.contrast).toBeCloseTo(2.66, 2);
     expect(inner?.contrast).toBeCloseTo(17.74, 2);
   });
 
-  test('gives each colour its share of the mark, the page inside it not counted', () => {
+  test('gives each color its share of the mark, the page inside it not counted', () => {
     const analysis = analyseMark(
       paint('#ffffff', [
         rect('#1f2937', 16, 16, 76, 76),
@@ -154,28 +154,28 @@ describe('analyseMark', () => {
       ]),
     );
     // 3600 − 900 dark pixels, 1200 pink ones.
-    expect(analysis.parts.map((part) => [part.colour, part.share])).toEqual([
+    expect(analysis.parts.map((part) => [part.color, part.share])).toEqual([
       ['#1f2937', 2700 / 3900],
       ['#be185d', 1200 / 3900],
     ]);
   });
 
-  test('judges a flat colour by itself, not by a few fainter solid pixels at its edge', () => {
+  test('judges a flat color by itself, not by a few fainter solid pixels at its edge', () => {
     const image = paint('#111827', [rect('#1f2937', 16, 16, 96, 80), rect('#1c2533', 16, 40, 21, 45)]);
-    expect(analyseMark(image).parts).toMatchObject([{ colour: '#1f2937', touchesPage: true }]);
+    expect(analyseMark(image).parts).toMatchObject([{ color: '#1f2937', touchesPage: true }]);
   });
 
-  test('gives each blend of an edge to the nearest colour, so the shares add up', () => {
+  test('gives each blend of an edge to the nearest color, so the shares add up', () => {
     const analysis = analyseMark(
       paint('#ffffff', [disc('#1f2937', 40.37, 47.81, 30.2), disc('#fbbf24', 130.6, 48.1, 20.4)]),
     );
-    expect(analysis.parts.map((part) => part.colour)).toEqual(['#1f2937', '#fbbf24']);
+    expect(analysis.parts.map((part) => part.color)).toEqual(['#1f2937', '#fbbf24']);
     expect((analysis.parts[0]?.share ?? 0) + (analysis.parts[1]?.share ?? 0)).toBeCloseTo(1, 10);
   });
 
-  test('leaves out a colour with less than 2% of the mark', () => {
+  test('leaves out a color with less than 2% of the mark', () => {
     const image = paint('#ffffff', [rect('#1f2937', 16, 16, 76, 76), rect('#eeeeee', 100, 16, 110, 22)]);
-    expect(analyseMark(image).parts.map((part) => part.colour)).toEqual(['#1f2937']);
+    expect(analyseMark(image).parts.map((part) => part.color)).toEqual(['#1f2937']);
   });
 
   test('judges a gradient that fades into the page by its faint end', () => {
@@ -196,7 +196,7 @@ describe('analyseMark', () => {
 describe('faintParts', () => {
   test.each([
     [
-      'a coloured square with a white glyph on a light page',
+      'a colored square with a white glyph on a light page',
       '#f4f5f7',
       [square('#0b5cad'), disc('#ffffff', 48.3, 48.3, 18)],
       [],
@@ -224,14 +224,14 @@ describe('faintParts', () => {
       [],
     ],
   ])('%s', (_case, page, shapes, expected) => {
-    expect(faintParts(analyseMark(paint(page, shapes))).map((part) => part.colour)).toEqual(expected);
+    expect(faintParts(analyseMark(paint(page, shapes))).map((part) => part.color)).toEqual(expected);
   });
 });
 
-test('describePart names the colour, its share and its ratio against the page', () => {
-  const part = { colour: '#1f2937', share: 0.184, touchesPage: true, contrast: 1.2134 };
+test('describePart names the color, its share and its ratio against the page', () => {
+  const part = { color: '#1f2937', share: 0.184, touchesPage: true, contrast: 1.2134 };
   expect(describePart(part, '#111827')).toBe(
-    'colour #1f2937 covers 18% of the logo and has 1.21:1 against the page #111827',
+    'color #1f2937 covers 18% of the logo and has 1.21:1 against the page #111827',
   );
 });
 

@@ -81,7 +81,7 @@ describe('building all brands', () => {
     }
   });
 
-  test('bakes each brand title, its service, its colours and its policy into its index.html', async () => {
+  test('bakes each brand title, its service, its colors and its policy into its index.html', async () => {
     for (const brand of brands) {
       const dir = path.join(outDir, brand.service);
       const html = await readFile(path.join(dir, 'index.html'), 'utf8');
@@ -90,7 +90,7 @@ describe('building all brands', () => {
       expect(html).toContain(`<meta name="theme-color" content="${brand.themeColor}">`);
       const csp = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
       expect(csp).toBe(buildContentSecurityPolicy(brand.service));
-      // The colours come as a content-named stylesheet in the brand's own assets.
+      // The colors come as a content-named stylesheet in the brand's own assets.
       const href = /<link rel="stylesheet" href="(assets\/brand-[0-9a-f]{10}\.css)">/.exec(html)?.[1] ?? '';
       const css = await readFile(path.join(dir, href), 'utf8');
       expect(css).toContain(`--accent:${brand.accentColor};--accent-text:${brand.accentTextColor}`);
@@ -154,7 +154,7 @@ describe('building all brands', () => {
     const assetLists = await Promise.all(
       brands.map((brand) => readdir(path.join(outDir, brand.service, 'assets'))),
     );
-    // Each folder's own brand colours aside, every folder has the same files.
+    // Each folder's own brand colors aside, every folder has the same files.
     const ownStylesheet = /^brand-[0-9a-f]{10}\.css(\.br|\.gz)?$/;
     for (const list of assetLists)
       expect(list.filter((file) => /^brand-.*\.css$/.test(file))).toHaveLength(1);
@@ -413,7 +413,7 @@ describe('the build command with broken brand folders', () => {
       expect(failure?.stderr).toContain('brands/caac/');
       expect(failure?.stderr).toContain('✗ logo.svg: missing');
       expect(failure?.stderr).toContain('brands/wdwd/');
-      expect(failure?.stderr).toContain('✗ brand.json → accentColor: "#12" is not a hex colour');
+      expect(failure?.stderr).toContain('✗ brand.json → accentColor: "#12" is not a hex color');
       expect(await readdir(outDir)).toEqual([]);
     } finally {
       await Promise.all([brandsDir, outDir].map((dir) => rm(dir, { recursive: true, force: true })));

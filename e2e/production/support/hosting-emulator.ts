@@ -230,7 +230,7 @@ async function launch(
   };
 }
 
-/** Without terminal colours, which the emulator's tables keep even into a pipe. */
+/** Without terminal colors, which the emulator's tables keep even into a pipe. */
 function plain(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/\u001b\[[0-9;]*m/g, '');

@@ -1,4 +1,4 @@
-import { contrastRatio, isHexColour } from '../../lib/contrast.ts';
+import { contrastRatio, isHexColor } from '../../lib/contrast.ts';
 import type { Brand } from './brand.ts';
 
 const DARK_TEXT = '#111827';
@@ -12,7 +12,7 @@ export interface ServiceLook {
 
 /**
  * Makes the page look like another service than the brand baked into index.html: title,
- * favicon and theme colour from that service's brand, the accent from the config. Colours go in
+ * favicon and theme color from that service's brand, the accent from the config. Colors go in
  * through the CSSOM, which the CSP allows, where a new <style> element would be blocked. A
  * service without a brand folder gets its config name and accent on the neutral look.
  */
@@ -28,7 +28,7 @@ export function applyBrand(brand: Brand | undefined, service: ServiceLook): void
     icon.href = brand.favicon;
     document.head.append(icon);
   }
-  const accent = isHexColour(service.accentColor) ? service.accentColor : brand?.accentColor;
+  const accent = isHexColor(service.accentColor) ? service.accentColor : brand?.accentColor;
   const themeColor = brand?.themeColor ?? accent;
   if (themeColor) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColor);
   root.dataset.brand = service.key;
@@ -36,11 +36,11 @@ export function applyBrand(brand: Brand | undefined, service: ServiceLook): void
   if (brand?.backgroundColor) root.style.setProperty('--page-background', brand.backgroundColor);
   if (!accent) return;
   root.style.setProperty('--accent', accent);
-  root.style.setProperty('--accent-text', textColourOn(accent, brand));
+  root.style.setProperty('--accent-text', textColorOn(accent, brand));
 }
 
-/** The brand's own text colour when the accent is the brand's, else whichever reads better. */
-export function textColourOn(accent: string, brand: Brand | undefined): string {
+/** The brand's own text color when the accent is the brand's, else whichever reads better. */
+export function textColorOn(accent: string, brand: Brand | undefined): string {
   if (brand && brand.accentColor.toLowerCase() === accent.toLowerCase()) return brand.accentTextColor;
   return contrastRatio(accent, LIGHT_TEXT) >= contrastRatio(accent, DARK_TEXT) ? LIGHT_TEXT : DARK_TEXT;
 }

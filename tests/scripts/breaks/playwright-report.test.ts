@@ -34,7 +34,7 @@ const spec = (title: string, file: string, tests: ReturnType<typeof run>[]) => (
   column: 1,
 });
 
-const COLOURED = '\u001b[31mError: expect(locator).toHaveText(expected) failed\u001b[39m\n\nExpected: "a"';
+const COLORED = '\u001b[31mError: expect(locator).toHaveText(expected) failed\u001b[39m\n\nExpected: "a"';
 
 const report = {
   config: { projects: [] },
@@ -60,7 +60,7 @@ const report = {
               column: 8,
               specs: [
                 spec('a send that fails shows AM02', 'errors.spec.ts', [
-                  run('a-dok', 'unexpected', [COLOURED]),
+                  run('a-dok', 'unexpected', [COLORED]),
                   run('caac', 'expected', [undefined]),
                   run('rapidoc', 'skipped'),
                 ]),

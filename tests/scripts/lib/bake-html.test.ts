@@ -49,7 +49,7 @@ describe('bakeIndexHtml', () => {
     expect(baked.match(/<title>/g)).toHaveLength(1);
   });
 
-  test('links the favicons, the touch icon and the manifest, and sets the theme colour', () => {
+  test('links the favicons, the touch icon and the manifest, and sets the theme color', () => {
     expect(baked).toContain('<link rel="icon" href="favicon.ico" sizes="48x48">');
     expect(baked).toContain('<link rel="icon" href="favicon.svg" type="image/svg+xml">');
     expect(baked).toContain('<link rel="apple-touch-icon" href="apple-touch-icon.png">');
@@ -57,7 +57,7 @@ describe('bakeIndexHtml', () => {
     expect(baked).toContain('<meta name="theme-color" content="#0a4f94">');
   });
 
-  test('links the brand colours as a stylesheet of their own, with no inline style', () => {
+  test('links the brand colors as a stylesheet of their own, with no inline style', () => {
     expect(baked).toContain('<link rel="stylesheet" href="assets/brand-0123456789.css">');
     expect(baked).not.toMatch(/<style|\sstyle=/);
     expect(brandStylesheet(page)).toBe(
@@ -78,7 +78,7 @@ describe('bakeIndexHtml', () => {
     expect(baked).toContain('<link rel="preload" href="api/config" as="fetch" crossorigin="anonymous">');
   });
 
-  test('preloads only the logo the colour scheme shows when the brand has a dark one', () => {
+  test('preloads only the logo the color scheme shows when the brand has a dark one', () => {
     const html = bakeIndexHtml(template, { ...page, logoDarkHref: 'assets/logo-dark-XYZ.svg' });
     expect(html).toContain(
       '<link rel="preload" href="assets/logo-XYZ.svg" as="image" type="image/svg+xml" media="not all and (prefers-color-scheme: dark)">',
@@ -90,6 +90,14 @@ describe('bakeIndexHtml', () => {
 
   test('preloads the module with the brand data, which the app imports at start', () => {
     expect(baked).toContain('<link rel="modulepreload" href="assets/a-dok-AbC123.js" crossorigin>');
+  });
+
+  test('names the hosts the page may redirect to when the brand has a list, and nothing otherwise', () => {
+    const listed = bakeIndexHtml(template, { ...page, redirectHosts: ['a-ident.example', '*.a-ident.example'] });
+    expect(listed).toContain(
+      '<meta name="login-gateway-redirect-hosts" content="a-ident.example *.a-ident.example">',
+    );
+    expect(bakeIndexHtml(template, page)).not.toContain('login-gateway-redirect-hosts');
   });
 
   test('asks for no referrer and no indexing', () => {

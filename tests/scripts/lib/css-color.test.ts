@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { blendOver, parseColour, parsePaint, toHex } from '../../../scripts/lib/css-colour.ts';
+import { blendOver, parseColor, parsePaint, toHex } from '../../../scripts/lib/css-color.ts';
 
-describe('parseColour', () => {
+describe('parseColor', () => {
   test.each([
     ['#1f2937', '#1f2937', 1],
     ['#1F2937', '#1f2937', 1],
@@ -20,12 +20,12 @@ describe('parseColour', () => {
     [' white ', '#ffffff', 1],
     ['transparent', '#000000', 0],
   ])('reads %j', (value, hex, alpha) => {
-    const colour = parseColour(value);
-    expect(typeof colour === 'object' && toHex(colour)).toBe(hex);
-    expect(typeof colour === 'object' && colour.a).toBeCloseTo(alpha, 6);
+    const color = parseColor(value);
+    expect(typeof color === 'object' && toHex(color)).toBe(hex);
+    expect(typeof color === 'object' && color.a).toBeCloseTo(alpha, 6);
   });
 
-  test('knows all 148 CSS colour names', () => {
+  test('knows all 148 CSS color names', () => {
     const names = [
       'aliceblue',
       'darkslategrey',
@@ -36,11 +36,11 @@ describe('parseColour', () => {
       'cyan',
       'aqua',
     ];
-    expect(names.map((name) => typeof parseColour(name))).toEqual(names.map(() => 'object'));
+    expect(names.map((name) => typeof parseColor(name))).toEqual(names.map(() => 'object'));
   });
 
   test('reads currentColor in any case', () => {
-    expect(parseColour('currentColor')).toBe('currentcolor');
+    expect(parseColor('currentColor')).toBe('currentcolor');
   });
 
   test.each([
@@ -55,7 +55,7 @@ describe('parseColour', () => {
     '',
     'none',
   ])('refuses %j', (value) => {
-    expect(parseColour(value)).toBeUndefined();
+    expect(parseColor(value)).toBeUndefined();
   });
 });
 
@@ -84,7 +84,7 @@ describe('blendOver', () => {
     [{ r: 255, g: 255, b: 255, a: 0.6 }, '#475569', '#b5bbc3'],
     [{ r: 31, g: 41, b: 55, a: 1 }, '#ffffff', '#1f2937'],
     [{ r: 31, g: 41, b: 55, a: 0 }, '#111827', '#111827'],
-  ])('%j over %s is %s', (colour, background, expected) => {
-    expect(blendOver(colour, background)).toBe(expected);
+  ])('%j over %s is %s', (color, background, expected) => {
+    expect(blendOver(color, background)).toBe(expected);
   });
 });

@@ -43,14 +43,14 @@ describe('the brands of this repository', () => {
     ]);
   });
 
-  test('have distinct accent colours', async () => {
+  test('have distinct accent colors', async () => {
     const { brands } = await loadBrands(defaultBrandsDir);
     expect(new Set(brands.map((brand) => brand.accentColor.toLowerCase())).size).toBe(brands.length);
   });
 });
 
 describe('a valid brand folder', () => {
-  test('loads with its SVGs and the theme colour defaulting to the accent', async () => {
+  test('loads with its SVGs and the theme color defaulting to the accent', async () => {
     const brandsDir = await makeTempDir();
     tempDirs.push(brandsDir);
     const dir = await writeBrandFolder(brandsDir, 'test-brand', { 'icon.svg': validSvg, '.DS_Store': 'x' });
@@ -65,7 +65,7 @@ describe('a valid brand folder', () => {
     });
   });
 
-  test('keeps an explicit theme colour', async () => {
+  test('keeps an explicit theme color', async () => {
     const brandsDir = await makeTempDir();
     tempDirs.push(brandsDir);
     const dir = await writeBrandFolder(brandsDir, 'test-brand', {
@@ -83,6 +83,17 @@ describe('a valid brand folder', () => {
     });
     expect(await loadBrand(dir)).toMatchObject({
       domains: ['login.xn--mller-praxis-dlb.de', 'anmeldung.example.de'],
+    });
+  });
+  test('redirect hosts are kept in ASCII form, a *. entry as one', async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    const dir = await writeBrandFolder(brandsDir, 'idn-brand', {
+      'brand.json': brandJson({ redirectHosts: ['Ziel.Müller-Praxis.de', '*.a-ident.example'] }),
+      'logo.svg': validSvg,
+    });
+    expect(await loadBrand(dir)).toMatchObject({
+      redirectHosts: ['ziel.xn--mller-praxis-dlb.de', '*.a-ident.example'],
     });
   });
 });
@@ -103,22 +114,22 @@ describe('a broken brand folder names the file, the field, the problem and what 
     [
       'brand.json that is a list',
       { 'brand.json': '[]' },
-      'brand.json → is a list; expected an object with the keys name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links',
+      'brand.json → is a list; expected an object with the keys name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links, redirectHosts',
     ],
     [
-      'invalid colour',
+      'invalid color',
       { 'brand.json': brandJson({ accentColor: 'blue' }) },
-      'brand.json → accentColor: "blue" is not a hex colour; expected a hex colour like "#0b5cad" (buttons and highlights)',
+      'brand.json → accentColor: "blue" is not a hex color; expected a hex color like "#0b5cad" (buttons and highlights)',
     ],
     [
-      'short hex colour',
+      'short hex color',
       { 'brand.json': brandJson({ themeColor: '#fff' }) },
-      'brand.json → themeColor: "#fff" is not a hex colour; expected a hex colour like "#0b5cad" for the browser toolbar',
+      'brand.json → themeColor: "#fff" is not a hex color; expected a hex color like "#0b5cad" for the browser toolbar',
     ],
     [
-      'colour of the wrong type',
+      'color of the wrong type',
       { 'brand.json': brandJson({ backgroundColor: 255 }) },
-      'brand.json → backgroundColor: 255 is a number; expected a hex colour like "#f4f6f9" for the page background',
+      'brand.json → backgroundColor: 255 is a number; expected a hex color like "#f4f6f9" for the page background',
     ],
     [
       'missing field',
@@ -132,8 +143,8 @@ describe('a broken brand folder names the file, the field, the problem and what 
     ],
     [
       'unknown key',
-      { 'brand.json': brandJson({ colour: '#000000' }) },
-      'brand.json → colour: unknown key; allowed keys are name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links',
+      { 'brand.json': brandJson({ color: '#000000' }) },
+      'brand.json → color: unknown key; allowed keys are name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links, redirectHosts',
     ],
     [
       'unknown key in links',
@@ -181,6 +192,41 @@ describe('a broken brand folder names the file, the field, the problem and what 
       'brand.json → domains: [] is empty; expected a list of at least one host name',
     ],
     [
+      'redirect host with a scheme',
+      { 'brand.json': brandJson({ redirectHosts: ['https://a-ident.example'] }) },
+      'brand.json → redirectHosts[0]: "https://a-ident.example" is not a host name or "*." and a host name; expected an optional list of the only hosts',
+    ],
+    [
+      'redirect host that is a bare wildcard',
+      { 'brand.json': brandJson({ redirectHosts: ['*'] }) },
+      'brand.json → redirectHosts[0]: "*" is not a host name or "*." and a host name',
+    ],
+    [
+      'redirect host with a wildcard inside',
+      { 'brand.json': brandJson({ redirectHosts: ['pay.*.example'] }) },
+      'brand.json → redirectHosts[0]: "pay.*.example" is not a host name or "*." and a host name',
+    ],
+    [
+      'redirect host that is a wildcard over a top-level domain',
+      { 'brand.json': brandJson({ redirectHosts: ['*.de'] }) },
+      'brand.json → redirectHosts[0]: "*.de" is not a host name or "*." and a host name',
+    ],
+    [
+      'redirect host with a port',
+      { 'brand.json': brandJson({ redirectHosts: ['a-ident.example:8443'] }) },
+      'brand.json → redirectHosts[0]: "a-ident.example:8443" is not a host name or "*." and a host name',
+    ],
+    [
+      'redirect hosts that name a host twice',
+      { 'brand.json': brandJson({ redirectHosts: ['*.a-ident.example', '*.A-Ident.example'] }) },
+      'brand.json → redirectHosts: ["*.a-ident.example","*.a-ident.example"] names a host twice',
+    ],
+    [
+      'an empty list of redirect hosts, which would allow none',
+      { 'brand.json': brandJson({ redirectHosts: [] }) },
+      'brand.json → redirectHosts: [] is empty; leave the field out to allow every host',
+    ],
+    [
       'bad SVG',
       { 'logo.svg': '<svg viewBox="0 0 10 10"><rect>' },
       'logo.svg: is not well-formed XML (line 1, column',
@@ -217,7 +263,7 @@ describe('a broken brand folder names the file, the field, the problem and what 
     });
     expect(problems).toEqual([
       'brand.json → accentTextColor #ffffff on accentColor #777777 has a contrast ratio of 4.47:1; ' +
-        'expected at least 4.5:1 (WCAG AA). Darken or lighten one of the two colours.',
+        'expected at least 4.5:1 (WCAG AA). Darken or lighten one of the two colors.',
     ]);
   });
 
@@ -233,8 +279,8 @@ describe('a broken brand folder names the file, the field, the problem and what 
     });
     expect(problems).toEqual([
       'brand.json → title: "" is empty; expected the browser tab title, e.g. "A-Dok – Anmeldung"',
-      'brand.json → accentColor: "x" is not a hex colour; expected a hex colour like "#0b5cad" (buttons and highlights)',
-      'brand.json → extra: unknown key; allowed keys are name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links',
+      'brand.json → accentColor: "x" is not a hex color; expected a hex color like "#0b5cad" (buttons and highlights)',
+      'brand.json → extra: unknown key; allowed keys are name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links, redirectHosts',
       'logo.svg: missing; expected the wordmark above the form as an SVG file',
       'icon.svg: is empty; expected an SVG image',
     ]);
@@ -341,7 +387,7 @@ describe('each drawing is measured against the page it is shown on', () => {
   test('a dark wordmark without logo-dark.svg is refused for the dark page, with the fix', async () => {
     expect(await problemsOf({ 'logo.svg': wordmark('#1f2937') })).toEqual([
       'logo.svg: paints <text> "Brand" in #1f2937, 1.20:1 on the dark page background #111827; ' +
-        'expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colours, or change the colour.',
+        'expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.',
     ]);
   });
 
@@ -414,9 +460,9 @@ describe('loadBrands', () => {
     tempDirs.push(brandsDir);
     await writeBrandFolder(brandsDir, 'good-one');
     await writeBrandFolder(brandsDir, 'no-logo', { 'logo.svg': undefined });
-    await writeBrandFolder(brandsDir, 'bad-colour', { 'brand.json': brandJson({ accentColor: '#12' }) });
+    await writeBrandFolder(brandsDir, 'bad-color', { 'brand.json': brandJson({ accentColor: '#12' }) });
     const { brands, invalid } = await loadBrands(brandsDir);
     expect(brands.map((brand) => brand.service)).toEqual(['good-one']);
-    expect(invalid.map((brand) => brand.service)).toEqual(['bad-colour', 'no-logo']);
+    expect(invalid.map((brand) => brand.service)).toEqual(['bad-color', 'no-logo']);
   });
 });

@@ -17,28 +17,28 @@ function measure(inner: string, background: string) {
   const { layers, problems } = paintedLayers(root);
   return { contrasts: pageContrasts(layers, background), problems };
 }
-/** What meets the page, as [element, colour] pairs. */
+/** What meets the page, as [element, color] pairs. */
 const meetingPage = (inner: string, background = LIGHT) =>
-  measure(inner, background).contrasts.map(({ element, colour }) => [element, colour]);
+  measure(inner, background).contrasts.map(({ element, color }) => [element, color]);
 
 describe('pageContrasts measures against the page', () => {
   test('dark text on the dark page, at 1.21:1', () => {
     const [text] = measure(wordmark('#1f2937'), DARK).contrasts;
-    expect(text).toMatchObject({ element: '<text> "A-Dok"', colour: '#1f2937' });
+    expect(text).toMatchObject({ element: '<text> "A-Dok"', color: '#1f2937' });
     expect(text?.ratio).toBeCloseTo(1.2085, 4);
   });
 
-  test('a coloured square at its contrast with the page', () => {
+  test('a colored square at its contrast with the page', () => {
     const [rect] = measure(square('#0b5cad') + glyph, DARK).contrasts;
     expect(rect?.ratio).toBeCloseTo(contrastRatio('#0b5cad', DARK), 6);
   });
 
-  test('a see-through colour mixed with the page behind it', () => {
+  test('a see-through color mixed with the page behind it', () => {
     const [rect] = measure(
       '<rect width="10" height="10" fill="#000000" fill-opacity=".5"/>',
       '#ffffff',
     ).contrasts;
-    expect(rect).toMatchObject({ colour: '#000000 at 50% opacity' });
+    expect(rect).toMatchObject({ color: '#000000 at 50% opacity' });
     expect(rect?.ratio).toBeCloseTo(contrastRatio('#808080', '#ffffff'), 6);
   });
 
@@ -187,7 +187,7 @@ describe('pageContrasts measures against the page', () => {
     ).toEqual([['<rect>', '#000000']]);
   });
 
-  test('each part of a text in its own colour', () => {
+  test('each part of a text in its own color', () => {
     expect(
       meetingPage('<text x="58" y="32" fill="#1f2937">A-<tspan fill="#0b5cad">Dok</tspan></text>'),
     ).toEqual([
@@ -218,9 +218,9 @@ describe('pageContrasts reports what it cannot follow', () => {
       /^has <style media=/,
     ],
     [
-      'an unreadable colour',
+      'an unreadable color',
       '<rect width="9" height="9" fill="bluish"/>',
-      /^paints <rect> in "bluish", which the contrast check cannot read; expected a colour like #1f2937/,
+      /^paints <rect> in "bluish", which the contrast check cannot read; expected a color like #1f2937/,
     ],
     [
       'an unreadable color for currentColor',
@@ -228,9 +228,9 @@ describe('pageContrasts reports what it cannot follow', () => {
       /^sets the color "ink" on <rect>/,
     ],
     [
-      'an unreadable stop colour',
+      'an unreadable stop color',
       '<linearGradient id="g"><stop stop-color="#12"/></linearGradient><rect width="9" height="9" fill="url(#g)"/>',
-      /^has the stop colour "#12" in the gradient #g/,
+      /^has the stop color "#12" in the gradient #g/,
     ],
     [
       'a pattern fill',
@@ -250,12 +250,12 @@ describe('pageContrasts reports what it cannot follow', () => {
 describe('markContrastProblems', () => {
   const adok = svg(square('#0b5cad') + glyph + wordmark('#1f2937'));
 
-  test('names the file, the element, the colour, the ratio rounded down and the fix', () => {
+  test('names the file, the element, the color, the ratio rounded down and the fix', () => {
     expect(
       markContrastProblems({ file: 'logo.svg', text: adok, schemes: [{ scheme: 'dark', background: DARK }] }),
     ).toEqual([
-      'logo.svg: paints <rect> in #0b5cad, 2.65:1 on the dark page background #111827; expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colours, or change the colour.',
-      'logo.svg: paints <text> "A-Dok" in #1f2937, 1.20:1 on the dark page background #111827; expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colours, or change the colour.',
+      'logo.svg: paints <rect> in #0b5cad, 2.65:1 on the dark page background #111827; expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.',
+      'logo.svg: paints <text> "A-Dok" in #1f2937, 1.20:1 on the dark page background #111827; expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.',
     ]);
   });
 
@@ -263,13 +263,13 @@ describe('markContrastProblems', () => {
     [
       'logo.svg',
       'light',
-      /so the logo stays readable in light mode\. Change the colour, or outline the shape in a colour that stands out from the page\.$/,
+      /so the logo stays readable in light mode\. Change the color, or outline the shape in a color that stands out from the page\.$/,
     ],
-    ['logo-dark.svg', 'dark', /so the logo stays readable in dark mode\. Change the colour\.$/],
+    ['logo-dark.svg', 'dark', /so the logo stays readable in dark mode\. Change the color\.$/],
     [
       'icon.svg',
       'light',
-      /so the icon stays visible on light backgrounds\. There is no dark icon, so icon\.svg must stand out on both: change the colour .*, or add an outline\.$/,
+      /so the icon stays visible on light backgrounds\. There is no dark icon, so icon\.svg must stand out on both: change the color .*, or add an outline\.$/,
     ],
     ['icon.svg', 'dark', /so the icon stays visible on dark backgrounds\./],
   ] as const)('gives %s in %s mode its own fix', (file, scheme, fix) => {
@@ -284,7 +284,7 @@ describe('markContrastProblems', () => {
     ]);
   });
 
-  test('reports each failing colour once per scheme, naming the first element', () => {
+  test('reports each failing color once per scheme, naming the first element', () => {
     const text = svg(
       '<rect width="9" height="9" fill="#222"/><circle cx="50" r="4" fill="#222"/><rect x="90" width="9" height="9" fill="#222"/>',
     );

@@ -65,7 +65,7 @@ describe('inspectSvg accepts', () => {
       svg('<s:g xmlns:s="http://www.w3.org/2000/svg"><s:rect width="1" height="1"/></s:g>'),
     ],
     [
-      'CSS with comments, @media and colour functions',
+      'CSS with comments, @media and color functions',
       svg(
         '<style>/* dark */ @media (prefers-color-scheme: dark) { .a:not(.b) { fill: hsl(0 0% 100%) } }</style>',
       ),

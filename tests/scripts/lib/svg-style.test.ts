@@ -86,7 +86,7 @@ describe('computeStyle follows the cascade', () => {
     expect(rectStyle(inner).style?.fill).toBe(fill);
   });
 
-  test('reads color: currentColor as the inherited colour', () => {
+  test('reads color: currentColor as the inherited color', () => {
     expect(rectStyle('<g color="#123"><rect color="currentColor"/></g>').style?.color).toBe('#123');
   });
 

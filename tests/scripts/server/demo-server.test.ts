@@ -311,7 +311,7 @@ describe('the brand gallery', () => {
     expectNotFound(await send(demo.port, target));
   });
 
-  test('colours the swatches from a stylesheet, not inline', async () => {
+  test('colors the swatches from a stylesheet, not inline', async () => {
     const css = await send(demo.port, '/gallery.css');
     expect(css.status).toBe(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');

@@ -9,6 +9,7 @@ export const serviceConfig = (overrides: Record<string, unknown> = {}) => ({
   accentColor: '#0b5cad',
   loginKey: 'key-a-dok',
   mwsTargetUrl: 'https://mws.example/api',
+  redirectUrl: 'https://a-dok.example/start',
   firebaseConfig: { apiKey: 'demo-key', projectId: 'demo-test', authEmulatorUrl: 'http://127.0.0.1:9099' },
   loginMethods: { mail: true, number: true, edp: true },
   ...overrides,

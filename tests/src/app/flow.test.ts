@@ -17,8 +17,12 @@ import {
 } from '../../../src/features/resolver/api/resolve-qr.ts';
 import type { LoginMethod } from '../../../src/types/login-method.ts';
 
-const plainService: FlowContext = { qrId: undefined, redirectBase: 'https://mws.example' };
-const aIdent: FlowContext = { qrId: 'QR123', redirectBase: 'https://mws.example' };
+const plainService: FlowContext = {
+  qrId: undefined,
+  redirectUrl: 'https://app.example',
+  redirectHosts: undefined,
+};
+const aIdent: FlowContext = { qrId: 'QR123', redirectUrl: undefined, redirectHosts: undefined };
 
 const MAIL = 'visitor@example.de';
 const RESEND_AT = 1_700_000_030_000;
@@ -347,14 +351,14 @@ describe('view 2', () => {
 });
 
 describe('verification for a service without resolver', () => {
-  test('redirects to the redirect base with the token', () => {
+  test('redirects to the redirectUrl with the token', () => {
     const state = verified(plainService, 'tok');
     expect(state).toMatchObject({ view: 'redirect', loading: false, code: '', token: 'tok' });
-    expect(state.redirect).toBe('https://mws.example/?idtoken=tok');
+    expect(state.redirect).toBe('https://app.example/?idtoken=tok');
   });
 
-  test('keeps the query of the redirect base and encodes the token', () => {
-    const context = { qrId: undefined, redirectBase: 'https://app.example.de/start?lang=de' };
+  test('keeps the query of the redirectUrl and encodes the token', () => {
+    const context = { ...plainService, redirectUrl: 'https://app.example.de/start?lang=de' };
     expect(verified(context, 'a+b/c=').redirect).toBe(
       'https://app.example.de/start?lang=de&idtoken=a%2Bb%2Fc%3D',
     );
@@ -369,8 +373,8 @@ describe('verification for a service without resolver', () => {
     'data:text/html,<script>alert(1)</script>',
     'evil.example',
     '',
-  ])('refuses the unsafe redirect base %j, stops and drops the token', (redirectBase) => {
-    const state = verified({ qrId: undefined, redirectBase }, 'tok');
+  ])('refuses the unsafe redirectUrl %j, stops and drops the token', (redirectUrl) => {
+    const state = verified({ ...plainService, redirectUrl }, 'tok');
     expect(state.view).toBe('stopped');
     expect(state.redirect).toBeUndefined();
     expect(state.token).toBeUndefined();
@@ -494,6 +498,54 @@ describe('verification for a-ident', () => {
     const resolution = { outcome: 'pay', amount: 5, sponsor: undefined, ...target } as const;
     expect(leadsToPayment(verified(aIdent), resolution)).toBe(true);
     expect(resolved(resolution).view).toBe('payment');
+  });
+});
+
+describe("the page's redirect hosts (brand.json's redirectHosts)", () => {
+  // Anyone can put any qrid in a link, and the resolver names the host that receives ?idtoken=:
+  // a brand with a list sends the token to no other host, and refuses before a payment.
+  const listed: FlowContext = { ...aIdent, redirectHosts: ['a-ident.example', '*.a-ident.example'] };
+  const payTo = (targetDomain: string) =>
+    ({ outcome: 'pay', amount: 5, sponsor: undefined, targetDomain, path: 'login' }) as const;
+  const resolvedOn = (context: FlowContext, resolution: Resolution) =>
+    run(verified(context), { type: 'resolved', resolution });
+
+  test.each(['a-ident.example', 'pay.a-ident.example', 'https://eu.pay.a-ident.example/base'])(
+    'a payment for the listed target %j leads to view 3',
+    (targetDomain) => {
+      expect(resolvedOn(listed, payTo(targetDomain)).view).toBe('payment');
+      expect(leadsToPayment(verified(listed), payTo(targetDomain))).toBe(true);
+    },
+  );
+
+  test.each(['evil.example', 'evil-a-ident.example', 'a-ident.example.evil.example', 'https://203.0.113.7'])(
+    'a payment for the unlisted target %j stops before view 3, says why, and drops the token',
+    (targetDomain) => {
+      const state = resolvedOn(listed, payTo(targetDomain));
+      expect(state).toMatchObject({ view: 'stopped', payment: undefined, token: undefined, redirect: undefined });
+      expect(state.stopReason).toContain("not one of this page's redirect hosts (a-ident.example *.a-ident.example)");
+      expect(leadsToPayment(verified(listed), payTo(targetDomain))).toBe(false);
+    },
+  );
+
+  test('an existing QR id with an unlisted target stops instead of redirecting', () => {
+    const state = resolvedOn(listed, { outcome: 'redirect', targetDomain: 'evil.example', path: 'login' });
+    expect(state).toMatchObject({ view: 'stopped', redirect: undefined, token: undefined });
+    expect(state.stopReason).toContain('refusing to redirect to evil.example');
+  });
+
+  test("a service's redirectUrl outside the list stops instead of redirecting", () => {
+    const context = { ...plainService, redirectHosts: ['app.example.de'] };
+    expect(verified(context).view).toBe('stopped');
+    expect(verified({ ...context, redirectUrl: 'https://app.example.de/start' }).redirect).toBe(
+      'https://app.example.de/start?idtoken=tok',
+    );
+  });
+
+  test('a service without redirectUrl stops: the MWS is no fallback', () => {
+    const state = verified({ ...plainService, redirectUrl: undefined });
+    expect(state).toMatchObject({ view: 'stopped', redirect: undefined, token: undefined });
+    expect(state.stopReason).toBe('refusing to redirect: the service has no redirectUrl');
   });
 });
 

@@ -16,6 +16,9 @@ import {
 const MAIL = '/api/users/auth/mail';
 const VERIFY_MAIL = '/api/users/verify/mail';
 const GENERIC = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
+const WRONG_CODE = 'Bitte prüfe deine Eingabe und versuche es erneut.';
+const LOCKED_OUT =
+  'Du hast es zu oft versucht. Bitte warte einen Moment und fordere dann mit „Code erneut senden“ einen neuen Code an.';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -61,7 +64,7 @@ describe('signing in by e-mail', () => {
     expect(backend.calls(VERIFY_MAIL)).toEqual([
       expect.objectContaining({ form: { email: 'max@example.de', token: '123456' } }),
     ]);
-    expect(navigate).toHaveBeenCalledWith('https://mws.example/api?idtoken=tok-1');
+    expect(navigate).toHaveBeenCalledWith('https://a-dok.example/start?idtoken=tok-1');
     expect(screen.getByRole('heading', { name: 'Bitte warten...' })).toHaveFocus();
     expect(sessionStorage.length).toBe(0);
   });
@@ -141,12 +144,31 @@ describe('errors of the mail path', () => {
     });
     const { navigate } = await enterMail();
     await userEvent.type(await screen.findByLabelText('Bestätigungscode'), '111111');
-    const error = await screen.findByText('Bitte prüfe deine Eingabe und versuche es erneut.');
+    const error = await screen.findByText(WRONG_CODE);
     expect(error).toHaveAttribute('data-error-code', 'VM01');
     expect(codeInput()).toHaveValue('');
     expect(screen.getByText('m•••@example.de')).toBeInTheDocument();
     await userEvent.type(codeInput(), '222222');
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://mws.example/api?idtoken=t'));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://a-dok.example/start?idtoken=t'));
+  });
+
+  test('VL01 for the backend’s lockout (HTTP 429): its own text, not VM01’s, announced, the code cleared', async () => {
+    const backend = mockBackend({
+      [configRoute]: json(testConfig),
+      [MAIL]: mailSent(),
+      [VERIFY_MAIL]: json({ status: 'error', message: 'too many wrong attempts' }, 429),
+    });
+    const { navigate } = await enterMail();
+    await userEvent.type(await screen.findByLabelText('Bestätigungscode'), '111111');
+    const error = await screen.findByText(LOCKED_OUT);
+    expect(error).toHaveAttribute('data-error-code', 'VL01');
+    expect(error.closest('[aria-live="assertive"]')).not.toBeNull();
+    expect(screen.queryByText(WRONG_CODE)).toBeNull();
+    expect(codeInput()).toHaveValue('');
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('m•••@example.de')).toBeInTheDocument();
+    expect(backend.calls(VERIFY_MAIL)).toHaveLength(1);
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   test.each([

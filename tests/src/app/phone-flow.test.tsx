@@ -79,6 +79,8 @@ const SMS = '/api/users/auth/sms';
 const VERIFY_SMS = '/api/users/verify/sms';
 const GENERIC = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
 const WRONG_CODE = 'Bitte prüfe deine Eingabe und versuche es erneut.';
+const LOCKED_OUT =
+  'Du hast es zu oft versucht. Bitte warte einen Moment und fordere dann mit „Code erneut senden“ einen neuen Code an.';
 const PROGRESS_KEY = 'login-gateway:progress:a-dok';
 
 let project = 0;
@@ -155,7 +157,7 @@ describe('signing in by phone through Firebase', () => {
       verificationId: 'verif-1',
       code: '123456',
     });
-    expect(navigate).toHaveBeenCalledWith('https://mws.example/api?idtoken=firebase-id-token');
+    expect(navigate).toHaveBeenCalledWith('https://a-dok.example/start?idtoken=firebase-id-token');
     expect(backend.calls(VERIFY_SMS)).toEqual([]);
     expect(backend.calls(SMS)).toEqual([]);
     expect(sessionStorage.length).toBe(0);
@@ -203,7 +205,7 @@ describe('the SMS fallback after too-many-requests', () => {
         form: { mobilenumber: '+491712345678', token: '654321' },
       }),
     ]);
-    expect(navigate).toHaveBeenCalledWith('https://mws.example/api?idtoken=sms-token');
+    expect(navigate).toHaveBeenCalledWith('https://a-dok.example/start?idtoken=sms-token');
     expect(firebase.signInWithCredential).not.toHaveBeenCalled();
     expect(firebase.credential).not.toHaveBeenCalled();
   });
@@ -270,7 +272,7 @@ describe('errors of the phone path', () => {
     expect(navigate).not.toHaveBeenCalled();
     await userEvent.type(codeInput(), '222222');
     await waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith('https://mws.example/api?idtoken=firebase-id-token'),
+      expect(navigate).toHaveBeenCalledWith('https://a-dok.example/start?idtoken=firebase-id-token'),
     );
     expect(firebase.credential).toHaveBeenLastCalledWith('verif-1', '222222');
   });
@@ -282,6 +284,18 @@ describe('errors of the phone path', () => {
     await codeHeading();
     await userEvent.type(codeInput(), '123456');
     expect(await screen.findByText(GENERIC)).toHaveAttribute('data-error-code', 'VN02');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test('VL01 when Firebase refuses to confirm for too many requests: the lockout text, not VM01’s', async () => {
+    firebase.signInWithCredential.mockRejectedValue(tooManyRequests());
+    mockBackend({ [configRoute]: json(phoneConfig()) });
+    const { navigate } = await enterNumber('0171 2345678');
+    await codeHeading();
+    await userEvent.type(codeInput(), '123456');
+    expect(await screen.findByText(LOCKED_OUT)).toHaveAttribute('data-error-code', 'VL01');
+    expect(screen.queryByText(WRONG_CODE)).toBeNull();
+    expect(codeInput()).toHaveValue('');
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -324,7 +338,7 @@ describe('a reload on view 2', () => {
 
     answer({ user: { getIdToken: async () => 'firebase-id-token' } });
     await waitFor(() =>
-      expect(navigate).toHaveBeenCalledWith('https://mws.example/api?idtoken=firebase-id-token'),
+      expect(navigate).toHaveBeenCalledWith('https://a-dok.example/start?idtoken=firebase-id-token'),
     );
     expect(sessionStorage.length).toBe(0);
   });

@@ -18,7 +18,10 @@ const progress: Progress = {
 };
 
 beforeEach(() => sessionStorage.clear());
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe('progressStore', () => {
   test('loads what was saved', () => {
@@ -81,6 +84,41 @@ describe('progressStore', () => {
     progressStore.save('a-dok', progress, NOW);
     expect(progressStore.load('a-dok', NOW + 15 * MINUTE + 1)).toBeUndefined();
     expect(sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  // Found by issue 14's review: an abandoned attempt left the address or number and Firebase's
+  // verification id in the tab until it closed; only a later load removed them.
+  test('is removed when it expires while the page stays open, without another load', () => {
+    vi.useFakeTimers({ now: NOW });
+    progressStore.save('a-dok', progress);
+    vi.advanceTimersByTime(15 * MINUTE);
+    expect(sessionStorage.getItem(KEY)).not.toBeNull();
+    vi.advanceTimersByTime(2);
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+  });
+
+  test('each entry is removed when it expires, the earlier first', () => {
+    vi.useFakeTimers({ now: NOW });
+    progressStore.save('a-dok', progress);
+    vi.advanceTimersByTime(10 * MINUTE);
+    progressStore.save('a-ident:QR1', progress);
+    vi.advanceTimersByTime(5 * MINUTE + 2);
+    expect(sessionStorage.getItem(KEY)).toBeNull();
+    expect(sessionStorage.getItem('login-gateway:progress:a-ident:QR1')).not.toBeNull();
+    vi.advanceTimersByTime(10 * MINUTE);
+    expect(sessionStorage.getItem('login-gateway:progress:a-ident:QR1')).toBeNull();
+  });
+
+  test('a load removes the expired and unreadable progress of every scope, and keeps the rest', () => {
+    progressStore.save('a-ident:QR1', progress, NOW);
+    progressStore.save('caac', progress, NOW + 10 * MINUTE);
+    sessionStorage.setItem('login-gateway:progress:wdwd', '{"broken":');
+    sessionStorage.setItem('another-app', 'kept');
+    expect(progressStore.load('a-dok', NOW + 16 * MINUTE)).toBeUndefined();
+    expect(sessionStorage.getItem('login-gateway:progress:a-ident:QR1')).toBeNull();
+    expect(sessionStorage.getItem('login-gateway:progress:wdwd')).toBeNull();
+    expect(progressStore.load('caac', NOW + 16 * MINUTE)).toEqual(progress);
+    expect(sessionStorage.getItem('another-app')).toBe('kept');
   });
 
   test('returns nothing when nothing was saved', () => {

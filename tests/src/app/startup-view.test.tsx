@@ -149,7 +149,7 @@ describe('view 0', () => {
 });
 
 describe('following the chosen service', () => {
-  test('a service other than the baked brand brings its own title, favicon, colours and logo', async () => {
+  test('a service other than the baked brand brings its own title, favicon, colors and logo', async () => {
     mockBackend({ [configRoute]: json(testConfig) });
     document.head.innerHTML =
       '<title>A-Dok – Anmeldung</title><meta name="theme-color" content="#0b5cad"><link rel="icon" href="favicon.ico">';

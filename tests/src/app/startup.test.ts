@@ -14,6 +14,7 @@ function serviceEntry(overrides: Record<string, unknown> = {}) {
     accentColor: '#0b5cad',
     loginKey: 'k',
     mwsTargetUrl: 'https://mws.example',
+    redirectUrl: 'https://app.example/start',
     firebaseConfig: { apiKey: 'x', projectId: 'demo-test' },
     loginMethods: { mail: true, number: false, edp: true },
     ...overrides,
@@ -30,16 +31,15 @@ const config = configWith({
 });
 
 function query(params: Partial<QueryParams>): QueryParams {
-  return { service: undefined, qrid: undefined, method: undefined, appid: undefined, ...params };
+  return { service: undefined, qrid: undefined, method: undefined, ...params };
 }
 
 describe('readQuery', () => {
-  test('reads all four parameters', () => {
+  test('reads the three parameters it uses and ignores the appid links carry', () => {
     expect(readQuery('?service=a-ident&qrid=QR123&method=mail&appid=app-7')).toEqual({
       service: 'a-ident',
       qrid: 'QR123',
       method: 'mail',
-      appid: 'app-7',
     });
   });
 
@@ -194,11 +194,11 @@ describe('decideStartup', () => {
     ['its own page', 'a-ident'],
     ['the neutral development page, which has no policy', undefined],
   ])('starts a-ident, which can end in a payment, on %s', (_, pageBrand) => {
-    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, pageBrand).ok).toBe(true);
+    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, { brand: pageBrand }).ok).toBe(true);
   });
 
   test('refuses a-ident on the page of a brand whose policy names no PayPal host', () => {
-    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, 'a-dok')).toEqual({
+    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, { brand: 'a-dok' })).toEqual({
       ok: false,
       error:
         "Service a-ident can end in a payment, which the page of a-dok does not allow: open a-ident's own page",
@@ -206,8 +206,51 @@ describe('decideStartup', () => {
   });
 
   test('starts a service that cannot pay on any brand’s page', () => {
-    expect(decideStartup(query({ service: 'a-dok' }), config, 'a-ident').ok).toBe(true);
-    expect(decideStartup(query({ service: 'a-dok' }), config, 'wdpall').ok).toBe(true);
+    expect(decideStartup(query({ service: 'a-dok' }), config, { brand: 'a-ident' }).ok).toBe(true);
+    expect(decideStartup(query({ service: 'a-dok' }), config, { brand: 'wdpall' }).ok).toBe(true);
+  });
+
+  test.each([
+    ['127 characters, as many as PayPal\'s custom_id carries', 'q'.repeat(127)],
+    ['the printable ASCII a link may carry', 'QR-1_a.b~c/../?x=1&y=%2F#!'],
+  ])('starts a-ident with a qrid of %s', (_, qrid) => {
+    expect(decideStartup(query({ service: 'a-ident', qrid }), config)).toMatchObject({ ok: true, qrId: qrid });
+  });
+
+  test.each([
+    ['128 characters', 'q'.repeat(128), 128],
+    ['10 000 characters', 'q'.repeat(10_000), 10_000],
+    ['a space inside', 'QR 123', 6],
+    ['a character outside ASCII', 'QR–123', 6],
+    ['a control character', 'QR\u0000123', 6],
+  ])('refuses a-ident with a qrid of %s, which the payment could not carry', (_, qrid, length) => {
+    expect(decideStartup(query({ service: 'a-ident', qrid }), config)).toEqual({
+      ok: false,
+      error: `Invalid qrid parameter (${length} characters): a payment carries at most 127 printable ASCII characters without spaces`,
+    });
+  });
+
+  test('refuses a service without resolver that has no redirectUrl: the MWS is no fallback', () => {
+    const withoutRedirect = configWith({ 'a-dok': serviceEntry({ redirectUrl: undefined }) });
+    expect(decideStartup(query({ service: 'a-dok' }), withoutRedirect)).toEqual({
+      ok: false,
+      error: 'Service a-dok has no redirectUrl to send the visitor to',
+    });
+  });
+
+  test("refuses a service whose redirectUrl is not one of the page's redirect hosts", () => {
+    const page = { brand: 'a-dok', redirectHosts: ['*.a-dok.de'] };
+    expect(decideStartup(query({ service: 'a-dok' }), config, page)).toEqual({
+      ok: false,
+      error: "Service a-dok redirects to app.example, which is not one of this page's redirect hosts",
+    });
+    const listed = configWith({ 'a-dok': serviceEntry({ redirectUrl: 'https://login.a-dok.de/start' }) });
+    expect(decideStartup(query({ service: 'a-dok' }), listed, page).ok).toBe(true);
+  });
+
+  test('starts a-ident without redirectUrl: the resolver names its target', () => {
+    const aIdentOnly = configWith({ 'a-ident': serviceEntry({ redirectUrl: undefined }) });
+    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), aIdentOnly).ok).toBe(true);
   });
 
   test('ignores a qrid for services other than a-ident', () => {

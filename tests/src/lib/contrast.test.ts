@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contrastRatio, formatRatio, isHexColour, relativeLuminance } from '../../../src/lib/contrast.ts';
+import { contrastRatio, formatRatio, isHexColor, relativeLuminance } from '../../../src/lib/contrast.ts';
 
 describe('contrastRatio', () => {
   test.each([
@@ -12,7 +12,7 @@ describe('contrastRatio', () => {
     expect(contrastRatio(a, b)).toBeCloseTo(expected, 2);
   });
 
-  test('does not depend on the order of the colours', () => {
+  test('does not depend on the order of the colors', () => {
     expect(contrastRatio('#fbbf24', '#1c1917')).toBe(contrastRatio('#1c1917', '#fbbf24'));
   });
 
@@ -28,8 +28,8 @@ describe('relativeLuminance', () => {
   });
 
   test.each(['#fff', 'red', '#12345g', '', 'rgb(0,0,0)', '#0000000'])('refuses %j', (value) => {
-    expect(isHexColour(value)).toBe(false);
-    expect(() => relativeLuminance(value)).toThrow(/not a #rrggbb colour/);
+    expect(isHexColor(value)).toBe(false);
+    expect(() => relativeLuminance(value)).toThrow(/not a #rrggbb color/);
   });
 });
 
