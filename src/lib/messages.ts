@@ -20,6 +20,8 @@ export const messages = {
   payTitle: 'Zu bezahlender Betrag für A-Ident freischaltung',
   paymentFailed: 'Bei der Bearbeitung Ihrer Bestellung ist ein Fehler aufgetreten!',
   paymentUnavailable: 'Die Zahlung konnte nicht geladen werden. Bitte versuche es später erneut.',
+  /** The detail after paymentFailed when PayPal's capture answer has no id to pass on. */
+  paymentWithoutId: '(keine Zahlungsnummer erhalten)',
   pleaseWait: 'Bitte warten...',
   busy: 'Bitte warten',
   imprint: 'Impressum',

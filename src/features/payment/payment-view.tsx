@@ -81,7 +81,7 @@ function PayPalArea({
           const capture = safeParse(captureSchema, await actions.order?.capture());
           if (capture.success && (capture.data.status ?? 'COMPLETED') === 'COMPLETED')
             onPaid(capture.data.id);
-          else setFailure('(keine Zahlungsnummer erhalten)');
+          else setFailure(messages.paymentWithoutId);
         }}
         onError={(error) => {
           console.error('PayPal payment failed:', error);

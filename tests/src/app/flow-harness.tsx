@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../../../src/app/app.tsx';
+import { answer, stubFetch } from '../fetch-stub.ts';
 
 export const PAGE = 'https://login.example/gateway/';
 
@@ -45,7 +46,7 @@ type Answer = Response | (() => Response | Promise<Response>) | 'network-error';
 export function mockBackend(routes: Record<string, Answer | Answer[]>) {
   const requests: RecordedRequest[] = [];
   const queues = new Map(Object.entries(routes).map(([path, answers]) => [path, [answers].flat()]));
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  stubFetch(async (input, init = {}) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const form = init.body instanceof URLSearchParams ? Object.fromEntries(init.body) : {};
     requests.push({
@@ -60,12 +61,10 @@ export function mockBackend(routes: Record<string, Answer | Answer[]>) {
     if (!answer || answer === 'network-error') throw new TypeError('Failed to fetch');
     return typeof answer === 'function' ? answer() : answer.clone();
   });
-  vi.stubGlobal('fetch', fetchMock);
   return { requests, calls: (path: string) => requests.filter((r) => new URL(r.url).pathname === path) };
 }
 
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const json = (body: unknown, status = 200) => answer(JSON.stringify(body), status);
 
 export const mailSent = () => json({ status: 200, message: 'mail sent' });
 export const smsSent = () => json({ code: 200, message: 'SMS gesendet' });
