@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { getAllVersions } from 'baseline-browser-mapping';
+import browserslist from 'browserslist';
 import type { UserConfig } from 'vite';
 import type { BuildKind } from '../lib/csp.ts';
 import { brandsPlugin, type BrandSource } from './brands-plugin.ts';
@@ -27,7 +29,9 @@ export function createAppConfig(
     base: './',
     plugins: [react(), brandsPlugin(brands)],
     build: {
-      target: 'es2022',
+      // Lowers the JS syntax (Oxc) and the CSS (Lightning CSS, cssTarget follows target) to the
+      // browser range; neither adds polyfills, which is why lint checks the APIs against it too.
+      target: browserTargets(),
       manifest: true,
       // Logos stay files, so a page fetches only the logo of the brand it shows.
       assetsInlineLimit: 0,
@@ -40,4 +44,74 @@ export function createAppConfig(
       }),
     },
   };
+}
+
+/** Vite's name for each browserslist family; Samsung Internet goes by its Chromium instead. */
+const TARGET_NAMES: Readonly<Record<string, string>> = {
+  chrome: 'chrome',
+  and_chr: 'chrome',
+  android: 'chrome',
+  edge: 'edge',
+  firefox: 'firefox',
+  and_ff: 'firefox',
+  safari: 'safari',
+  ios_saf: 'ios',
+};
+
+/**
+ * `build.target` for the browsers package.json's `browserslist` names (by default): the oldest
+ * version of each, as Oxc and Lightning CSS spell it (`chrome132`, `ios18.2`). Chrome and Firefox
+ * for Android and Android's WebView count as their desktop twins, Samsung Internet as the
+ * Chromium it is built on. A browser without such a name fails the build instead of being
+ * dropped, as browserslist-to-esbuild drops Samsung Internet.
+ */
+export function browserTargets(
+  browsers: readonly string[] = browserslist(undefined, { path: projectRoot }),
+): string[] {
+  const oldest = new Map<string, string>();
+  for (const entry of browsers) {
+    const [name, version] = targetOf(entry);
+    const known = oldest.get(name);
+    if (known === undefined || compareVersions(version, known) < 0) oldest.set(name, version);
+  }
+  return [...oldest].map(([name, version]) => `${name}${version}`).sort();
+}
+
+function targetOf(entry: string): [name: string, version: string] {
+  const [family = '', versions = ''] = entry.split(' ');
+  // A joined range such as `ios_saf 18.5-18.7` starts at its first version.
+  const version = versions.split('-')[0] ?? '';
+  const [name, targetVersion] =
+    family === 'samsung'
+      ? ['chrome', samsungInternetChromium().get(Number(version))]
+      : [TARGET_NAMES[family], version];
+  if (name === undefined || targetVersion === undefined || !/^\d+(?:\.\d+)?$/.test(targetVersion)) {
+    throw new Error(
+      `No build target for "${entry}": no Vite name for it here (Samsung Internet: update baseline-browser-mapping).`,
+    );
+  }
+  return [name, targetVersion];
+}
+
+let samsungInternetVersions: Map<number, string> | undefined;
+
+/** Samsung Internet's version → the Chromium version it is built on, from Baseline's data. */
+function samsungInternetChromium(): Map<number, string> {
+  if (samsungInternetVersions === undefined) {
+    const all = getAllVersions({ includeDownstreamBrowsers: true, suppressWarnings: true });
+    samsungInternetVersions = new Map(
+      (Array.isArray(all) ? all : []).flatMap(({ browser, version, engine_version }) =>
+        browser === 'samsunginternet_android' && engine_version !== undefined
+          ? [[Number(version), engine_version] as const]
+          : [],
+      ),
+    );
+  }
+  return samsungInternetVersions;
+}
+
+function compareVersions(a: string, b: string): number {
+  const [aMajor = 0, aMinor = 0] = a.split('.').map(Number);
+  const [bMajor = 0, bMinor = 0] = b.split('.').map(Number);
+  return aMajor - bMajor || aMinor - bMinor;
 }

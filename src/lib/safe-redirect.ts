@@ -1,3 +1,5 @@
+import { isLoopbackHost } from './redirect-hosts.ts';
+
 const WITH_SCHEME = /^[a-z][a-z\d+.-]*:\/\//i;
 const SCHEME_ONLY = /^[a-z][a-z\d+.-]*:/i;
 const HOST_WITH_PORT = /^[^/:]+:\d+(?:\/|$)/;
@@ -5,7 +7,6 @@ const HOST_WITH_PORT = /^[^/:]+:\d+(?:\/|$)/;
 // ("https://evil.example\@good.example" lands on evil.example), so such input is refused
 // before it can be reinterpreted. Format characters cover bidi overrides and zero-width spaces.
 const UNSAFE_CHARACTERS = /[\s\p{Cc}\p{Cf}\\]/u;
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
 
 export interface ResolverRedirectInput {
   targetDomain: string;
@@ -63,17 +64,24 @@ function withHttpsScheme(targetDomain: string): string | undefined {
  * emulator); a release build has no such exception in its bundle.
  */
 export function parseSafeUrl(raw: string): URL | undefined {
-  if (UNSAFE_CHARACTERS.test(raw) || !URL.canParse(raw)) return undefined;
-  const url = new URL(raw);
+  if (UNSAFE_CHARACTERS.test(raw)) return undefined;
+  const url = parseUrl(raw);
+  if (url === undefined) return undefined;
   const allowedProtocol =
-    url.protocol === 'https:' || (__DEMO_BUILD__ && url.protocol === 'http:' && isLoopback(url.hostname));
+    url.protocol === 'https:' || (__DEMO_BUILD__ && url.protocol === 'http:' && isLoopbackHost(url.hostname));
   if (!allowedProtocol || url.hostname === '' || url.username !== '' || url.password !== '') return undefined;
   return url;
 }
 
-/** RFC 6761: localhost and every name below it are this machine, as 127.0.0.1 is. */
-function isLoopback(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || hostname.endsWith('.localhost');
+// Not URL.canParse (Chrome 120, Safari 17): on an older phone its absence made every service
+// look unknown and the page stayed blank (issue 14). The lint of the browser range does not see
+// static methods (docs/decisions/012-browser-range.md), so this stays the one way to parse.
+function parseUrl(raw: string): URL | undefined {
+  try {
+    return new URL(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 function encodeSegment(segment: string): string | undefined {

@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { buildResolverRedirect, buildServiceRedirect } from '../../../src/lib/safe-redirect.ts';
+import { describe, expect, onTestFinished, test } from 'vitest';
+import { buildResolverRedirect, buildServiceRedirect, parseSafeUrl } from '../../../src/lib/safe-redirect.ts';
 
 const good = { targetDomain: 'app.example.de', path: 'login', qrId: 'QR123', token: 'tok' };
 
@@ -251,5 +251,25 @@ describe('buildServiceRedirect', () => {
 
   test.each(['', ' ', '\t', 'tok\ud800'])('refuses the token %j', (token) => {
     expect(buildServiceRedirect('https://service.example.de', token)).toBeUndefined();
+  });
+});
+
+describe('in a browser without URL.canParse (Chrome before 120, Safari before 17)', () => {
+  // Issue 14: there every service looked unknown and the page stayed blank.
+  test('still builds both redirects and still refuses what cannot be parsed', () => {
+    const canParse = Object.getOwnPropertyDescriptor(URL, 'canParse');
+    Reflect.deleteProperty(URL, 'canParse');
+    onTestFinished(() => {
+      if (canParse) Object.defineProperty(URL, 'canParse', canParse);
+    });
+    expect('canParse' in URL).toBe(false);
+
+    expect(parseSafeUrl('https://service.example.de/app')?.href).toBe('https://service.example.de/app');
+    expect(buildServiceRedirect('https://service.example.de/app', 'tok')?.href).toBe(
+      'https://service.example.de/app?idtoken=tok',
+    );
+    expect(resolverHref({})).toBe('https://app.example.de/login/QR123?idtoken=tok');
+    expect(parseSafeUrl('https://')).toBeUndefined();
+    expect(parseSafeUrl('https://[not-an-ip]')).toBeUndefined();
   });
 });
