@@ -150,7 +150,7 @@ export const breaks: Break[] = [
     edits: [
       {
         file: 'src/lib/safe-redirect.ts',
-        find: "  const allowedProtocol =\n    url.protocol === 'https:' || (__DEMO_BUILD__ && url.protocol === 'http:' && isLoopback(url.hostname));\n",
+        find: "  const allowedProtocol =\n    url.protocol === 'https:' || (__DEMO_BUILD__ && url.protocol === 'http:' && isLoopbackHost(url.hostname));\n",
         replace: "  const allowedProtocol = url.protocol === 'https:' || url.protocol === 'http:';\n",
       },
     ],

@@ -59,7 +59,10 @@ async function start(pageUrl: URL): Promise<Phase> {
   const redirectHosts = parseRedirectHosts(
     document.querySelector<HTMLMetaElement>(`meta[name="${REDIRECT_HOSTS_META}"]`)?.content,
   );
-  const startup = decideStartup(query, config, { brand: document.documentElement.dataset.brand, redirectHosts });
+  const startup = decideStartup(query, config, {
+    brand: document.documentElement.dataset.brand,
+    redirectHosts,
+  });
   if (!startup.ok) {
     console.error(startup.error);
     return { name: 'hidden' };

@@ -11,6 +11,7 @@ import {
   loadRedirectView,
   loadResolveQr,
   loadSendPhoneCode,
+  loadVerifyCode,
   loadVerifyView,
 } from './lazy-steps.ts';
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
@@ -40,6 +41,7 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
     const prefetches = [
       loadVerifyView(),
       loadRedirectView(),
+      loadVerifyCode(),
       ...(method === 'number' ? [loadSendPhoneCode(), loadConfirmPhoneCode()] : []),
       ...(resolves ? [loadResolveQr(), loadPayPalPreload()] : []),
     ];

@@ -76,7 +76,8 @@ export function decideStartup(query: QueryParams, config: Config, page: PageFact
   }
   // The token goes to the service's own redirectUrl; the MWS is no fallback (decision 013).
   if (key !== RESOLVER_SERVICE) {
-    const redirect = found.service.redirectUrl === undefined ? undefined : parseSafeUrl(found.service.redirectUrl);
+    const redirect =
+      found.service.redirectUrl === undefined ? undefined : parseSafeUrl(found.service.redirectUrl);
     if (!redirect) return { ok: false, error: `Service ${key} has no redirectUrl to send the visitor to` };
     if (!isAllowedHost(redirect.hostname, page.redirectHosts)) {
       return {

@@ -3,7 +3,6 @@ import { paymentSdkUrlOf, type ServiceConfig } from '../features/config/api/get-
 import type { LoginMethod } from '../types/login-method.ts';
 import { sendMailCode } from '../features/send-code/api/send-mail-code.ts';
 import type { SentCode } from '../features/send-code/send-phone-code.ts';
-import { verifyCode } from '../features/verify/api/verify-code.ts';
 import { CHECK_FAILED, checkChannelOf } from '../features/verify/check-failure.ts';
 import type { Outcome } from '../lib/api-client.ts';
 import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
@@ -22,6 +21,7 @@ import {
   loadPaymentView,
   loadResolveQr,
   loadSendPhoneCode,
+  loadVerifyCode,
 } from './lazy-steps.ts';
 import { progressStore } from './progress-store.ts';
 
@@ -149,7 +149,11 @@ async function sendTo(
 /** Checks the code with whoever sent it: Firebase, or the MWS for mail, EDP and the SMS fallback. */
 async function checkCode(service: ServiceConfig, current: FlowState, code: string): Promise<Outcome<string>> {
   const channel = checkChannelOf(current);
-  if (channel !== 'firebase') return verifyCode(channel, service.mwsTargetUrl, current.sentTo, code);
+  if (channel !== 'firebase') {
+    const mws = await loadVerifyCode().catch(() => undefined);
+    if (!mws) return { ok: false, code: CHECK_FAILED[channel] };
+    return mws.verifyCode(channel, service.mwsTargetUrl, current.sentTo, code);
+  }
   const firebase = await loadConfirmPhoneCode().catch(() => undefined);
   if (!firebase || !current.verificationId) return { ok: false, code: CHECK_FAILED.firebase };
   return firebase.confirmPhoneCode(service.firebaseConfig, current.verificationId, code);

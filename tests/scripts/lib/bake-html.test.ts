@@ -93,7 +93,10 @@ describe('bakeIndexHtml', () => {
   });
 
   test('names the hosts the page may redirect to when the brand has a list, and nothing otherwise', () => {
-    const listed = bakeIndexHtml(template, { ...page, redirectHosts: ['a-ident.example', '*.a-ident.example'] });
+    const listed = bakeIndexHtml(template, {
+      ...page,
+      redirectHosts: ['a-ident.example', '*.a-ident.example'],
+    });
     expect(listed).toContain(
       '<meta name="login-gateway-redirect-hosts" content="a-ident.example *.a-ident.example">',
     );

@@ -522,8 +522,15 @@ describe("the page's redirect hosts (brand.json's redirectHosts)", () => {
     'a payment for the unlisted target %j stops before view 3, says why, and drops the token',
     (targetDomain) => {
       const state = resolvedOn(listed, payTo(targetDomain));
-      expect(state).toMatchObject({ view: 'stopped', payment: undefined, token: undefined, redirect: undefined });
-      expect(state.stopReason).toContain("not one of this page's redirect hosts (a-ident.example *.a-ident.example)");
+      expect(state).toMatchObject({
+        view: 'stopped',
+        payment: undefined,
+        token: undefined,
+        redirect: undefined,
+      });
+      expect(state.stopReason).toContain(
+        "not one of this page's redirect hosts (a-ident.example *.a-ident.example)",
+      );
       expect(leadsToPayment(verified(listed), payTo(targetDomain))).toBe(false);
     },
   );

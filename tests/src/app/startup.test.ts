@@ -194,7 +194,9 @@ describe('decideStartup', () => {
     ['its own page', 'a-ident'],
     ['the neutral development page, which has no policy', undefined],
   ])('starts a-ident, which can end in a payment, on %s', (_, pageBrand) => {
-    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, { brand: pageBrand }).ok).toBe(true);
+    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, { brand: pageBrand }).ok).toBe(
+      true,
+    );
   });
 
   test('refuses a-ident on the page of a brand whose policy names no PayPal host', () => {
@@ -211,10 +213,13 @@ describe('decideStartup', () => {
   });
 
   test.each([
-    ['127 characters, as many as PayPal\'s custom_id carries', 'q'.repeat(127)],
+    ["127 characters, as many as PayPal's custom_id carries", 'q'.repeat(127)],
     ['the printable ASCII a link may carry', 'QR-1_a.b~c/../?x=1&y=%2F#!'],
   ])('starts a-ident with a qrid of %s', (_, qrid) => {
-    expect(decideStartup(query({ service: 'a-ident', qrid }), config)).toMatchObject({ ok: true, qrId: qrid });
+    expect(decideStartup(query({ service: 'a-ident', qrid }), config)).toMatchObject({
+      ok: true,
+      qrId: qrid,
+    });
   });
 
   test.each([

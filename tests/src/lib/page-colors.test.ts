@@ -20,8 +20,8 @@ describe('the page backgrounds the build measures logos against', () => {
 
   test('dark: the background of :root in the prefers-color-scheme: dark block of app.css', () => {
     const block = /@media\s*\(prefers-color-scheme:\s*dark\)\s*\{\s*:root\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
-    const backgrounds = [...block.matchAll(/(?:^|;|\s)background(?:-color)?:\s*([^;]+);/g)].map(
-      ([, color]) => color?.trim().toLowerCase(),
+    const backgrounds = [...block.matchAll(/(?:^|;|\s)background(?:-color)?:\s*([^;]+);/g)].map(([, color]) =>
+      color?.trim().toLowerCase(),
     );
     expect(backgrounds).toEqual([DARK_PAGE_BACKGROUND]);
   });
