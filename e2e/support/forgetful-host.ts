@@ -1,3 +1,4 @@
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
@@ -28,7 +29,7 @@ export async function startForgetfulHost(service: string) {
   const root = path.join(projectRoot, 'dist-demo', service);
   const gatewayUrl = new URL(gatewayOrigin);
   gatewayUrl.searchParams.set('service', service);
-  if (service === 'a-ident') gatewayUrl.searchParams.set('qrid', 'qr-exists');
+  if (service === RESOLVER_SERVICE) gatewayUrl.searchParams.set('qrid', 'qr-exists');
   const server: Server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', gatewayOrigin);

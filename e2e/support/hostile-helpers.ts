@@ -1,3 +1,4 @@
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { demoOrigin, type LoginScreen, type Method } from './login-screen.ts';
@@ -62,7 +63,7 @@ export async function holdRequests(
 export function startUrl(login: LoginScreen): string {
   const url = new URL(`${login.origin}/`);
   url.searchParams.set('service', login.service);
-  if (login.service === 'a-ident') url.searchParams.set('qrid', 'qr-exists');
+  if (login.service === RESOLVER_SERVICE) url.searchParams.set('qrid', 'qr-exists');
   return url.href;
 }
 

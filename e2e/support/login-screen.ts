@@ -1,3 +1,4 @@
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import type { Page, Request } from '@playwright/test';
 import type { OutboxEntry } from '../../scripts/server/reference-mws.ts';
 
@@ -77,7 +78,7 @@ export class LoginScreen {
   async open(query: Record<string, string> = {}): Promise<void> {
     const url = new URL(`${this.origin}/`);
     url.searchParams.set('service', this.service);
-    if (this.service === 'a-ident') url.searchParams.set('qrid', 'qr-exists');
+    if (this.service === RESOLVER_SERVICE) url.searchParams.set('qrid', 'qr-exists');
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     await this.page.goto(url.href);
   }
@@ -158,7 +159,7 @@ export class LoginScreen {
 
   /** Where a finished sign-in lands on the demo: redirectUrl, or the resolver's target for qr-exists. */
   get landingUrl(): string {
-    return this.service === 'a-ident'
+    return this.service === RESOLVER_SERVICE
       ? `${this.origin}/landing/a-ident/qr-exists`
       : `${this.origin}/landing/${this.service}`;
   }
