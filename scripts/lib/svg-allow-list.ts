@@ -104,3 +104,6 @@ export const INTERNAL_REFERENCE = /^#[^\s]+$/u;
 
 /** An embedded raster image; an embedded SVG would be a second document with its own rules. */
 export const RASTER_DATA = /^data:image\/(png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]*$/i;
+
+/** Where a brand manager reads these lists, for the build's messages. */
+export const LISTED = 'listed under "SVG rules" in docs/brands.md';
