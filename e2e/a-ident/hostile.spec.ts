@@ -117,6 +117,16 @@ test.describe('a hostile resolver answer', () => {
       name: 'a payment towards http://evil.example',
       data: { value: 5, targetDomain: 'http://evil.example' },
     },
+    // Plain http is refused even towards a host the brand lists: the token must not travel in the
+    // clear (the redirect hosts alone would refuse evil.example anyway).
+    {
+      name: 'the target http://pay.a-ident.example, a listed host over plain http',
+      data: { value: 0, targetDomain: 'http://pay.a-ident.example' },
+    },
+    {
+      name: 'a payment towards http://pay.a-ident.example, a listed host over plain http',
+      data: { value: 5, targetDomain: 'http://pay.a-ident.example' },
+    },
     // Well-formed https targets outside a-ident's redirectHosts (brand.json): anyone can put any
     // qrid in a link, and the resolver must not be able to hand the token to any host.
     ...['evil.example', 'https://a-ident.example.evil.example/x'].flatMap((targetDomain) => [
@@ -133,8 +143,8 @@ test.describe('a hostile resolver answer', () => {
   for (const { name, data } of answers) {
     test(`with ${name} is refused: no navigation, a console error`, async ({ login, page }) => {
       const harm = watchForHarm(page);
-      const evilRequests = login.countRequests(/evil\.example/);
-      await page.route(/evil\.example/, (route) => route.fulfill({ body: 'evil' }));
+      const evilRequests = login.countRequests(/(evil|a-ident)\.example/);
+      await page.route(/(evil|a-ident)\.example/, (route) => route.fulfill({ body: 'evil' }));
       await answerResolver(page, login.origin, (route) =>
         route.fulfill({
           json: { success: true, exists: data.value === 0, data: { path: 'a-ident', ...data } },
