@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -133,17 +134,31 @@ export async function measureFiles(dir: string, files: string[]): Promise<SizeGr
   const sizes = await Promise.all(
     files.map(async (file) => {
       const content = await readFile(path.join(dir, file));
-      return {
-        file,
-        raw: content.length,
-        gzip: gzipSync(content, { level: 9 }).length,
-        brotli: brotliCompressSync(content, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-        }).length,
-      };
+      return { file, raw: content.length, ...compressedSizes(content) };
     }),
   );
   return sumSizes(sizes);
+}
+
+/**
+ * Every brand folder holds the same shared script and styles: brotli 11 takes about half a
+ * second on each copy, so each content is compressed once per process.
+ */
+const compressedByContent = new Map<string, { gzip: number; brotli: number }>();
+
+function compressedSizes(content: Buffer): { gzip: number; brotli: number } {
+  const key = createHash('sha256').update(content).digest('hex');
+  let sizes = compressedByContent.get(key);
+  if (!sizes) {
+    sizes = {
+      gzip: gzipSync(content, { level: 9 }).length,
+      brotli: brotliCompressSync(content, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      }).length,
+    };
+    compressedByContent.set(key, sizes);
+  }
+  return sizes;
 }
 
 export function sumSizes(files: FileSize[]): SizeGroup {

@@ -329,6 +329,26 @@ describe('measureFiles', () => {
     expect(await measureFiles(dir, [])).toEqual({ files: [], raw: 0, gzip: 0, brotli: 0 });
   });
 
+  test('measures each content by itself, whatever folder and name it has', async () => {
+    // Brand folders share files by content, but the same name may hold another content.
+    const text = (word: string) => `export const words = ${JSON.stringify(`${word} `.repeat(400))};\n`;
+    const brotli = (content: string) =>
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    await mkdir(path.join(dir, 'a-dok'));
+    await mkdir(path.join(dir, 'caac'));
+    await writeFile(path.join(dir, 'a-dok', 'index.js'), text('Anmeldung'));
+    await writeFile(path.join(dir, 'caac', 'index.js'), text('Bestätigungscode wird gesendet'));
+    await writeFile(path.join(dir, 'caac', 'copy.js'), text('Anmeldung'));
+
+    const [aDok, caac, copy] = (await measureFiles(dir, ['a-dok/index.js', 'caac/index.js', 'caac/copy.js']))
+      .files;
+    expect(aDok?.brotli).toBe(brotli(text('Anmeldung')));
+    expect(caac?.brotli).toBe(brotli(text('Bestätigungscode wird gesendet')));
+    expect(caac?.gzip).toBe(gzipSync(text('Bestätigungscode wird gesendet'), { level: 9 }).length);
+    expect(caac?.brotli).not.toBe(aDok?.brotli);
+    expect(copy).toEqual({ ...aDok, file: 'caac/copy.js' });
+  });
+
   test('rejects a file that is not there rather than counting it as empty', async () => {
     await expect(measureFiles(dir, ['assets/missing.js'])).rejects.toThrow(/ENOENT/);
   });
