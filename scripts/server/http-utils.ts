@@ -1,3 +1,4 @@
+import { isLoopbackHost } from '../../src/lib/redirect-hosts.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Form bodies of the MWS and resolver calls are a few hundred bytes; anything far larger is refused. */
@@ -11,8 +12,8 @@ export const MAX_FORM_BYTES = 16 * 1024;
  * answers (the sent codes, the config), but its requests still carry `Host: evil.example`.
  */
 export function isLocalHost(host: string | undefined): boolean {
-  const name = /^([^:]*)(?::\d{1,5})?$/.exec(host?.toLowerCase() ?? '')?.[1] ?? '';
-  return name === '127.0.0.1' || /^(?:[a-z0-9_-]+\.)*localhost$/.test(name);
+  const name = /^([a-z0-9_.-]*)(?::\d{1,5})?$/.exec(host?.toLowerCase() ?? '')?.[1] ?? '';
+  return isLoopbackHost(name);
 }
 
 export class HttpError extends Error {

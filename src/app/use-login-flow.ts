@@ -88,10 +88,10 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       // The code is used up: a reload from here on starts over instead of asking for it again.
       progressStore.clear(scope);
       if (qrId === undefined) return;
-      const [resolver, preload] = await Promise.all([
-        loadResolveQr().catch(() => undefined),
-        loadPayPalPreload().catch(() => undefined),
-      ]);
+      // The resolver's call starts as soon as its chunk is there; PayPal's preload is only needed
+      // once the answer is in.
+      const preloading = loadPayPalPreload().catch(() => undefined);
+      const resolver = await loadResolveQr().catch(() => undefined);
       if (!resolver) {
         return dispatch({
           type: 'resolved',
@@ -102,7 +102,7 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       // View 3's chunk comes from the page's own origin, so fetching it in vain costs bytes, not
       // the visitor's privacy; PayPal's SDK waits for the answer.
       loadPaymentView().catch(() => undefined);
-      const resolution = await resolving;
+      const [resolution, preload] = await Promise.all([resolving, preloading]);
       // PayPal is contacted once a payment is certain, and at once: in the task that received
       // the answer, before view 3 renders and inserts the SDK's <script>.
       if (
