@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 import { devLoginMethods } from '../scripts/dev/dev-config.ts';
 import { CHROMIUM_ARGS, suiteChromiumPath } from '../scripts/lib/chromium.ts';
 import { takesPayments } from '../src/lib/services.ts';
+import type { EngineOptions } from './support/engines/fixtures.ts';
 import type { BrandOptions } from './support/fixtures.ts';
 
 // Browser downloads do not work on these machines: the suite drives the system's Chromium.
@@ -50,7 +51,7 @@ function methodsOff(service: string): RegExp | undefined {
   return off.length > 0 ? new RegExp(`@(${off.join('|')})\\b`) : undefined;
 }
 
-export default defineConfig<BrandOptions>({
+export default defineConfig<BrandOptions & EngineOptions>({
   testDir: '.',
   outputDir: '../test-results/e2e',
   // The demo server and the emulator are for the brand and behaviour projects; a run of the
@@ -93,6 +94,13 @@ export default defineConfig<BrandOptions>({
       use: { service: BEHAVIOUR_BRAND },
       testMatch: /behaviour[\\/].*\.spec\.ts$/,
     },
+    // The same few flows in the other engines, where they can differ: Firefox ESR and WebKitGTK,
+    // driven without Playwright (docs/decisions/014-other-engines-without-playwright.md).
+    ...(['firefox', 'webkit'] as const).map((engine) => ({
+      name: engine,
+      use: { engine },
+      testMatch: /engines[\\/].*\.spec\.ts$/,
+    })),
     {
       // The release in dist/ behind a real nginx with the generated config, every brand by its
       // own domain over https (e2e/production/support/gateway.ts). Needs `npm run build` first.

@@ -33,6 +33,7 @@ export default async function globalSetup() {
     authEmulatorUrl: emulator.url,
     firebaseCodes: () => emulator.codes(),
     onCodeSent: () => {},
+    collectPolicyReports: true,
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   process.env.E2E_PORT = String(port);

@@ -2,7 +2,7 @@ import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import type { Page, Request } from '@playwright/test';
 import type { OutboxEntry } from '../../scripts/server/reference-mws.ts';
 
-const METHOD_LABELS = { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' } as const;
+export const METHOD_LABELS = { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' } as const;
 export type Method = keyof typeof METHOD_LABELS;
 
 function demoPort(): string {
@@ -30,20 +30,12 @@ export function otherOrigins(requests: URL[], allowed: string[]): string[] {
 }
 
 /**
- * The login page of one brand, as a visitor drives it. Page helpers live here; the specs say
- * what should happen.
+ * One brand's site on the demo server, whatever browser drives it: its host, the page's URL, where
+ * a sign-in lands, and the codes the demo sent. LoginScreen (Chromium, Playwright) and
+ * EngineLoginScreen (Firefox and WebKit, engines/) share it, and with it their vocabulary.
  */
-export class LoginScreen {
-  readonly consoleMessages: string[] = [];
-  readonly pageErrors: string[] = [];
-
-  constructor(
-    readonly page: Page,
-    readonly service: string,
-  ) {
-    page.on('console', (message) => this.consoleMessages.push(`${message.type()}: ${message.text()}`));
-    page.on('pageerror', (error) => this.pageErrors.push(error.message));
-  }
+export class BrandSite {
+  constructor(readonly service: string) {}
 
   /** The brand's own host, as production serves it; browsers resolve *.localhost themselves. */
   get origin(): string {
@@ -53,6 +45,53 @@ export class LoginScreen {
   /** The MWS the demo config names for every service: the demo server's bare host. */
   get mwsOrigin(): string {
     return demoOrigin();
+  }
+
+  /** The page with ?service= and the brand's qrid when it needs one, plus `query`. */
+  pageUrl(query: Record<string, string> = {}): string {
+    const url = new URL(`${this.origin}/`);
+    url.searchParams.set('service', this.service);
+    if (this.service === RESOLVER_SERVICE) url.searchParams.set('qrid', 'qr-exists');
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url.href;
+  }
+
+  /** Where a finished sign-in lands on the demo: redirectUrl, or the resolver's target for qr-exists. */
+  get landingUrl(): string {
+    return this.service === RESOLVER_SERVICE
+      ? `${this.origin}/landing/a-ident/qr-exists`
+      : `${this.origin}/landing/${this.service}`;
+  }
+
+  /** The newest code the demo sent to `to`, waiting for it to arrive. */
+  async codeFor(to: string, channel?: OutboxEntry['channel']): Promise<string> {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const entries = (await (await fetch(`${demoOrigin()}/dev/outbox`)).json()) as OutboxEntry[];
+      const match = entries
+        .filter((entry) => entry.to === to && (!channel || entry.channel === channel))
+        .at(-1);
+      if (match) return match.code;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no code for ${to} in the outbox`);
+  }
+}
+
+/**
+ * The login page of one brand, as a visitor drives it. Page helpers live here; the specs say
+ * what should happen.
+ */
+export class LoginScreen extends BrandSite {
+  readonly consoleMessages: string[] = [];
+  readonly pageErrors: string[] = [];
+
+  constructor(
+    readonly page: Page,
+    service: string,
+  ) {
+    super(service);
+    page.on('console', (message) => this.consoleMessages.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => this.pageErrors.push(error.message));
   }
 
   /**
@@ -76,11 +115,7 @@ export class LoginScreen {
 
   /** Opens the page with ?service= and the brand's qrid when it needs one, plus `query`. */
   async open(query: Record<string, string> = {}): Promise<void> {
-    const url = new URL(`${this.origin}/`);
-    url.searchParams.set('service', this.service);
-    if (this.service === RESOLVER_SERVICE) url.searchParams.set('qrid', 'qr-exists');
-    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    await this.page.goto(url.href);
+    await this.page.goto(this.pageUrl(query));
   }
 
   heading(name: string | RegExp) {
@@ -155,26 +190,6 @@ export class LoginScreen {
         json: { error: { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER' } },
       }),
     );
-  }
-
-  /** Where a finished sign-in lands on the demo: redirectUrl, or the resolver's target for qr-exists. */
-  get landingUrl(): string {
-    return this.service === RESOLVER_SERVICE
-      ? `${this.origin}/landing/a-ident/qr-exists`
-      : `${this.origin}/landing/${this.service}`;
-  }
-
-  /** The newest code the demo sent to `to`, waiting for it to arrive. */
-  async codeFor(to: string, channel?: OutboxEntry['channel']): Promise<string> {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      const entries = (await (await fetch(`${demoOrigin()}/dev/outbox`)).json()) as OutboxEntry[];
-      const match = entries
-        .filter((entry) => entry.to === to && (!channel || entry.channel === channel))
-        .at(-1);
-      if (match) return match.code;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`no code for ${to} in the outbox`);
   }
 
   /**

@@ -11,6 +11,7 @@ import { isLocalHost, sendError, sendJson } from './http-utils.ts';
 import { renderLanding } from './landing.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
 import { handleResolver } from './resolver-table.ts';
+import { createPolicyReports, POLICY_REPORTS_PATH } from './policy-reports.ts';
 import { demoBrandHeaders, SECURITY_HEADERS, serveFile } from './static-files.ts';
 
 const STAND_IN = fileURLToPath(new URL('./paypal-stand-in.js', import.meta.url));
@@ -32,6 +33,12 @@ export interface DemoServerOptions extends DemoBrands {
   firebaseCodes?: () => Promise<OutboxEntry[]>;
   now?: () => number;
   onCodeSent?: (entry: OutboxEntry) => void;
+  /**
+   * Adds `report-uri /dev/policy-reports` to each page's policy header and keeps what browsers
+   * report there (policy-reports.ts): the browser suite's one view of violations in every engine,
+   * across navigations and before any test script could listen. Off for `npm start`.
+   */
+  collectPolicyReports?: boolean;
 }
 
 /**
@@ -56,6 +63,7 @@ export function createDemoServer(options: DemoServerOptions) {
   setBrands({ brands, invalid });
   const mws = createReferenceMws({ loginKeys, now: options.now, onCodeSent: options.onCodeSent });
   const origin = `http://localhost:${port}`;
+  const policyReports = options.collectPolicyReports ? createPolicyReports() : undefined;
   const brandUrl = (service: string) => `http://${service}.localhost:${port}/`;
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -73,6 +81,7 @@ export function createDemoServer(options: DemoServerOptions) {
     if (url.pathname.startsWith('/mws/'))
       return mws.handle(request, response, url.pathname.slice('/mws/'.length));
     if (url.pathname === '/dev/outbox') return sendJson(response, 200, await outbox(), SECURITY_HEADERS);
+    if (policyReports && url.pathname === POLICY_REPORTS_PATH) return policyReports.handle(request, response);
     if (url.pathname.startsWith('/landing/')) return sendHtml(response, renderLanding(url), GALLERY_POLICY);
     if (url.pathname === '/gallery.css') return sendText(response, renderGalleryCss(brands), 'text/css');
 
@@ -137,7 +146,10 @@ export function createDemoServer(options: DemoServerOptions) {
       relativePath || 'index.html',
       acceptEncoding,
       { ...demoBrandHeaders(service), ...(preview && { 'x-frame-options': 'SAMEORIGIN' }) },
-      { frameAncestors: preview ? "'self'" : "'none'" },
+      {
+        frameAncestors: preview ? "'self'" : "'none'",
+        ...(policyReports && { reportUri: POLICY_REPORTS_PATH }),
+      },
     );
     if (!served) {
       sendJson(response, 404, { error: 'not found' }, SECURITY_HEADERS);

@@ -35,7 +35,8 @@ export function demoBrandHeaders(service: string): Record<string, string> {
 /**
  * Serves a file below root, or answers false when there is none. The page's own policy (its
  * CSP <meta>) goes out as a header too, with frame-ancestors, which a <meta> cannot carry: 'none'
- * unless the caller allows a page to be framed (the demo's brand preview frames itself).
+ * unless the caller allows a page to be framed (the demo's brand preview frames itself), and
+ * report-uri when the caller collects violation reports.
  * When the build left a precompressed twin the client accepts, that goes out instead, as a
  * production host with gzip_static/brotli_static would send it.
  */
@@ -45,7 +46,7 @@ export async function serveFile(
   relativePath: string,
   acceptEncoding = '',
   extraHeaders: Readonly<Record<string, string>> = {},
-  { frameAncestors = "'none'" }: { frameAncestors?: "'none'" | "'self'" } = {},
+  { frameAncestors = "'none'", reportUri }: { frameAncestors?: "'none'" | "'self'"; reportUri?: string } = {},
 ): Promise<boolean> {
   const file = path.join(root, relativePath);
   if (file !== root && !file.startsWith(root + path.sep)) return false;
@@ -63,7 +64,10 @@ export async function serveFile(
   if (type.startsWith('text/html')) {
     const html = await readFile(target, 'utf8');
     const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
-    if (policy) headers['content-security-policy'] = `${policy}; frame-ancestors ${frameAncestors}`;
+    if (policy) {
+      headers['content-security-policy'] =
+        `${policy}; frame-ancestors ${frameAncestors}${reportUri ? `; report-uri ${reportUri}` : ''}`;
+    }
   }
   const encoding = await pickEncoding(target, acceptEncoding);
   if (encoding) headers['content-encoding'] = encoding.name;
