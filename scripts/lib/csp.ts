@@ -5,20 +5,53 @@ type Directives = Record<string, readonly string[]>;
 /**
  * What every brand's page needs. No inline script and no inline style: the brand colors are a
  * stylesheet of their own (bake-html.ts).
+ *
+ * The page's own origin by default, and every fetch directive the page has no use for set to
+ * 'none' by name: only the web app manifest falls back to 'self'. It cannot be named, as
+ * WebKitGTK does not know manifest-src and says so in the console of every load, and under
+ * default-src 'none' Chromium would refuse the manifest it fetches to offer installing the page.
+ * (Firefox checks <link rel=prefetch> against default-src too, so a same-origin prefetch passes.)
  */
 const PAGE: Directives = {
-  'default-src': ["'none'"],
+  'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
   'img-src': ["'self'"],
   // The MWS origin is only known from the runtime config, so any https: origin may be called; it
   // covers Firebase's and PayPal's API hosts too.
   'connect-src': ["'self'", 'https:'],
-  'manifest-src': ["'self'"],
+  'font-src': ["'none'"],
+  'media-src': ["'none'"],
+  'object-src': ["'none'"],
+  'worker-src': ["'none'"],
+  'frame-src': ["'none'"],
   'base-uri': ["'none'"],
   // Every form is handled by script; nothing is ever submitted by the browser.
   'form-action': ["'none'"],
 };
+
+/**
+ * The directives Chromium, Firefox and WebKit all recognise. An unknown one is ignored and
+ * logged in the console of every load (WebKitGTK: "Unrecognized Content-Security-Policy
+ * directive"), so buildContentSecurityPolicy refuses any other.
+ */
+export const DIRECTIVES_EVERY_ENGINE_KNOWS: ReadonlySet<string> = new Set([
+  'default-src',
+  'script-src',
+  'style-src',
+  'img-src',
+  'connect-src',
+  'font-src',
+  'media-src',
+  'object-src',
+  'worker-src',
+  'frame-src',
+  'child-src',
+  'base-uri',
+  'form-action',
+  'frame-ancestors',
+  'report-uri',
+]);
 
 /** A demo build also talks to a development backend and the Firebase Auth emulator. */
 const DEMO: Directives = {
@@ -68,7 +101,10 @@ export function buildContentSecurityPolicy(service: string, build: BuildKind = '
   const directives = new Map<string, string[]>();
   for (const part of parts) {
     for (const [name, sources] of Object.entries(part)) {
-      directives.set(name, [...new Set([...(directives.get(name) ?? []), ...sources])]);
+      if (!DIRECTIVES_EVERY_ENGINE_KNOWS.has(name)) throw new Error(`${name} is not known to every engine`);
+      // A part that allows something replaces the page's 'none'.
+      const current = (directives.get(name) ?? []).filter((source) => source !== "'none'");
+      directives.set(name, [...new Set([...current, ...sources])]);
     }
   }
   return [...directives].map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');

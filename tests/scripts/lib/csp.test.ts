@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { buildContentSecurityPolicy } from '../../../scripts/lib/csp.ts';
+import { buildContentSecurityPolicy, DIRECTIVES_EVERY_ENGINE_KNOWS } from '../../../scripts/lib/csp.ts';
 import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
 
 const services = readdirSync(defaultBrandsDir, { withFileTypes: true })
@@ -33,10 +33,23 @@ test('the brand folders hold paying and non-paying brands, so both tables below 
 describe.each(services)('the policy of %s', (service) => {
   const policy = policyOf(service);
 
-  test('denies by default, pins the base URI and lets no form submit', () => {
-    expect(policy.get('default-src')).toEqual(["'none'"]);
+  test('falls back to its own origin only, names every fetch it never makes, pins the base URI and lets no form submit', () => {
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    for (const directive of ['font-src', 'media-src', 'object-src', 'worker-src'])
+      expect(policy.get(directive), directive).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(policy.get('form-action')).toEqual(["'none'"]);
+  });
+
+  test('uses only directives every engine knows: none that WebKit would log as unrecognised on each load', () => {
+    for (const build of ['release', 'demo'] as const) {
+      const names = [...parse(buildContentSecurityPolicy(service, build)).keys()];
+      expect(
+        names.filter((name) => !DIRECTIVES_EVERY_ENGINE_KNOWS.has(name)),
+        build,
+      ).toEqual([]);
+    }
+    expect(DIRECTIVES_EVERY_ENGINE_KNOWS.has('manifest-src')).toBe(false);
   });
 
   test('runs scripts from the page and reCAPTCHA only, never inline or by eval', () => {
