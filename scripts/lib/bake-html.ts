@@ -1,4 +1,3 @@
-import { configRequest } from '../../src/lib/config-request.ts';
 import { REDIRECT_HOSTS_META } from '../../src/lib/redirect-hosts.ts';
 import { buildContentSecurityPolicy, type BuildKind } from './csp.ts';
 import { escapeHtml } from './escape-html.ts';
@@ -16,6 +15,11 @@ export interface BrandPage extends Pick<
   logoDarkHref?: string;
   /** The brand's data chunk, which the app imports at start; absent in development. */
   brandModuleHref?: string;
+  /**
+   * The page's first script (src/start-config.ts), loaded async so it starts the config request
+   * as soon as it arrives, before React; absent in development, where main.tsx imports it first.
+   */
+  startConfigHref?: string;
   /** The stylesheet with the brand colors (brandStylesheet), which the policy allows as 'self'. */
   brandStylesheetHref: string;
   icons: { svg: string; ico?: string; appleTouch?: string };
@@ -45,6 +49,10 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     page.build === 'demo' && DEMO_BUILD_META,
     page.withContentSecurityPolicy &&
       meta('http-equiv', 'Content-Security-Policy', buildContentSecurityPolicy(page.service, page.build)),
+    // Right after the policy, which a <meta> applies only to what follows it. The app's entry
+    // imports the same chunk, and a module runs once per URL: one config request in every engine.
+    page.startConfigHref &&
+      `<script type="module" async crossorigin src="${escapeHtml(page.startConfigHref)}"></script>`,
     meta('name', 'referrer', 'no-referrer'),
     meta('name', 'robots', 'noindex, nofollow'),
     meta('name', 'theme-color', page.themeColor),
@@ -55,7 +63,6 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     page.icons.appleTouch && `<link rel="apple-touch-icon" href="${escapeHtml(page.icons.appleTouch)}">`,
     page.manifestHref && `<link rel="manifest" href="${escapeHtml(page.manifestHref)}">`,
     ...logoPreloads(page),
-    configPreload(),
     page.brandModuleHref &&
       `<link rel="modulepreload" href="${escapeHtml(page.brandModuleHref)}" crossorigin>`,
     `<link rel="stylesheet" href="${escapeHtml(page.brandStylesheetHref)}">`,
@@ -96,12 +103,6 @@ function logoPreloads({ logoHref, logoDarkHref }: BrandPage): string[] {
 /** The opening <html> tag that names the brand baked into a page. */
 export function brandMarker(service: string): string {
   return `<html lang="de" data-brand="${escapeHtml(service)}">`;
-}
-
-function configPreload(): string {
-  // For a fetch preload, crossorigin="anonymous" is credentials 'same-origin', the fetch default.
-  const crossorigin = configRequest.credentials === 'same-origin' ? 'anonymous' : 'use-credentials';
-  return `<link rel="preload" href="${escapeHtml(configRequest.path)}" as="fetch" crossorigin="${crossorigin}">`;
 }
 
 function meta(kind: 'name' | 'http-equiv', key: string, content: string): string {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { z } from 'zod';
-import { createAppConfig } from '../vite/app-config.ts';
+import { createAppConfig, START_CONFIG_CHUNK } from '../vite/app-config.ts';
 import { brandMarker } from './bake-html.ts';
 import type { BuildKind } from './csp.ts';
 import { emitBrand, type BuiltApp } from './emit-brand.ts';
@@ -51,7 +51,10 @@ export interface BrandWarnings {
 
 export type ViteOutput = Awaited<ReturnType<typeof build>>;
 
-const viteManifestSchema = z.record(z.string(), z.object({ file: z.string() }));
+const viteManifestSchema = z.record(
+  z.string(),
+  z.object({ file: z.string(), name: z.string().optional(), imports: z.array(z.string()).optional() }),
+);
 
 /**
  * Builds the shared app once with Vite, then emits one deployable folder per brand. A release
@@ -145,12 +148,26 @@ async function buildApp(
       if (!entry) throw new Error(`Vite emitted no asset for ${key}`);
       return entry.file;
     },
+    startConfigFile: startConfigFile(manifest),
     brandModuleFile(brand) {
       const entry = Object.entries(manifest).find(([key]) => key.endsWith(`virtual:brand/${brand.service}`));
       if (!entry) throw new Error(`Vite emitted no module for brand ${brand.service}`);
       return entry[1].file;
     },
   };
+}
+
+/** The chunk of the page's first script: the one chunk of that name, which imports nothing. */
+function startConfigFile(
+  manifest: Record<string, { file: string; name?: string; imports?: string[] }>,
+): string {
+  const chunks = Object.values(manifest).filter((entry) => entry.name === START_CONFIG_CHUNK);
+  const [chunk] = chunks;
+  if (chunks.length !== 1 || !chunk)
+    throw new Error(`Vite emitted ${chunks.length} ${START_CONFIG_CHUNK} chunks`);
+  if (chunk.imports?.length)
+    throw new Error(`${chunk.file} imports ${chunk.imports.join(', ')}: it must start alone`);
+  return chunk.file;
 }
 
 /**

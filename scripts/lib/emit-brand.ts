@@ -17,6 +17,8 @@ export interface BuiltApp {
   assetFile(brand: Brand, file: 'logo.svg' | 'logo-dark.svg'): string;
   /** The chunk holding a brand's runtime data (virtual:brand/<service>). */
   brandModuleFile(brand: Brand): string;
+  /** The page's first script, which starts the config request (src/start-config.ts). */
+  startConfigFile: string;
 }
 
 /** Writes dist/<service>/: the shared assets, the baked index.html, favicons and manifest. */
@@ -45,6 +47,7 @@ export async function emitBrand(
     logoHref: app.assetFile(brand, 'logo.svg'),
     logoDarkHref: brand.logoDark ? app.assetFile(brand, 'logo-dark.svg') : undefined,
     brandModuleHref: app.brandModuleFile(brand),
+    startConfigHref: app.startConfigFile,
     icons: { svg: 'favicon.svg', ico: 'favicon.ico', appleTouch: 'apple-touch-icon.png' },
     manifestHref: 'manifest.webmanifest',
     withContentSecurityPolicy: true,
@@ -89,8 +92,9 @@ export const PREVIEW_FILE = 'preview.html';
 
 /**
  * The brand preview's page (docs/demo.md), baked like index.html with the brand's head and
- * policy, except that it preloads nothing (it calls no backend, and each of its frames shows one
- * of the two logos) and that its policy lets it frame itself, which the page of every view does.
+ * policy, except that it preloads nothing and starts no config request (it calls no backend, and
+ * each of its frames shows one of the two logos) and that its policy lets it frame itself, which
+ * the page of every view does.
  */
 export function bakePreviewHtml(template: string, page: BrandPage): string {
   // Vite wrote the page one folder down; the brand folder has it beside index.html.
@@ -98,7 +102,7 @@ export function bakePreviewHtml(template: string, page: BrandPage): string {
   if (moved === template) throw new Error('preview.html names no ../assets/ file to move');
   const policy = buildContentSecurityPolicy(page.service, page.build);
   const framing = policy.replace(/(^|; )frame-src /, "$1frame-src 'self' ");
-  const baked = bakeIndexHtml(moved, { ...page, manifestHref: undefined })
+  const baked = bakeIndexHtml(moved, { ...page, manifestHref: undefined, startConfigHref: undefined })
     .replace(/\n\s*<link rel="preload"[^>]*>/g, '')
     .replace(`content="${escapeHtml(policy)}"`, () => `content="${escapeHtml(framing)}"`);
   if (!baked.includes(escapeHtml(framing)) || framing === policy)

@@ -37,14 +37,30 @@ export function createAppConfig(
       assetsInlineLimit: 0,
       // Every browser that meets the target supports modulepreload natively.
       modulePreload: { polyfill: false },
-      ...(build === 'demo' && {
-        rolldownOptions: {
-          input: { index: path.join(appRoot, 'index.html'), preview: previewHtml },
+      rolldownOptions: {
+        input: {
+          index: path.join(appRoot, 'index.html'),
+          ...(build === 'demo' && { preview: previewHtml }),
         },
-      }),
+        output: {
+          // The page's first script, a chunk of its own with no imports, which bake-html.ts loads
+          // async in <head> and the app's entry imports: it starts the config request.
+          codeSplitting: {
+            groups: [
+              {
+                name: (moduleId: string) => (START_CONFIG_MODULES.test(moduleId) ? START_CONFIG_CHUNK : null),
+              },
+            ],
+          },
+        },
+      },
     },
   };
 }
+
+/** The chunk of the page's first script and the modules in it; build-brands.ts finds it by name. */
+export const START_CONFIG_CHUNK = 'start-config';
+const START_CONFIG_MODULES = /[\\/]src[\\/](start-config|lib[\\/]config-request)\.ts$/;
 
 /** Vite's name for each browserslist family; Samsung Internet goes by its Chromium instead. */
 const TARGET_NAMES: Readonly<Record<string, string>> = {

@@ -1,8 +1,8 @@
 import { safeParse, type ZodMiniType } from 'zod/mini';
+import { CALL_TIMEOUT_MS } from './limits.ts';
 import type { ErrorCode } from './messages.ts';
 
-/** Long enough for a slow mobile network, short enough that a dead backend is not a hang. */
-export const CALL_TIMEOUT_MS = 15_000;
+export { CALL_TIMEOUT_MS };
 
 /**
  * The most an answer may weigh unless its call says otherwise. An MWS or resolver answer is a
@@ -59,14 +59,23 @@ export function getJson<T>(url: URL, init: RequestInit, options: CallOptions<T>)
   return call(url, { ...init, method: 'GET' }, options);
 }
 
+/**
+ * Reads a GET another script started (the config request, src/lib/config-request.ts) with the
+ * same checks as getJson: status, size cap, JSON and schema.
+ */
+export function readJson<T>(response: Promise<Response>, options: CallOptions<T>): Promise<CallResult<T>> {
+  return call(undefined, { method: 'GET' }, options, response);
+}
+
 async function call<T>(
-  url: URL,
+  url: URL | undefined,
   init: RequestInit,
   { schema, timeoutMs = CALL_TIMEOUT_MS, maxBytes = DEFAULT_MAX_BYTES }: CallOptions<T>,
+  started?: Promise<Response>,
 ): Promise<CallResult<T>> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    response = await (started ?? fetch(url ?? '', { ...init, signal: AbortSignal.timeout(timeoutMs) }));
   } catch {
     return { ok: false, failure: 'network' };
   }

@@ -102,7 +102,11 @@ describe('building all brands', () => {
     for (const brand of brands) {
       const html = await readFile(path.join(outDir, brand.service, 'index.html'), 'utf8');
       const scripts = html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? [];
-      expect(scripts).toHaveLength(1);
+      // The config request's first script, async, and the app's entry.
+      expect(scripts).toHaveLength(2);
+      expect(scripts[0]).toMatch(
+        /^<script type="module" async crossorigin src="assets\/start-config-[\w-]+\.js"><\/script>$/,
+      );
       for (const script of scripts) expect(script).toMatch(/^<script\b[^>]*\ssrc="[^"]+"[^>]*><\/script>$/);
       expect(html).not.toMatch(/<style|\sstyle=/);
     }

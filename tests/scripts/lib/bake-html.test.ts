@@ -71,11 +71,16 @@ describe('bakeIndexHtml', () => {
     );
   });
 
-  test('preloads the logo and the config request relative to the page, as the app fetches it', () => {
+  test('preloads the logo, and starts the config request with an async first script right after the policy', () => {
     expect(baked).toContain(
       '<link rel="preload" href="assets/logo-XYZ.svg" as="image" type="image/svg+xml">',
     );
-    expect(baked).toContain('<link rel="preload" href="api/config" as="fetch" crossorigin="anonymous">');
+    // No fetch preload: WebKit never hands one to fetch() and asks a second time.
+    expect(baked).not.toContain('as="fetch"');
+    const html = bakeIndexHtml(template, { ...page, startConfigHref: 'assets/start-config-A"b.js' });
+    expect(html).toMatch(
+      /<meta http-equiv="Content-Security-Policy" content="[^"]*">\n\s*<script type="module" async crossorigin src="assets\/start-config-A&quot;b\.js"><\/script>\n/,
+    );
   });
 
   test('preloads only the logo the color scheme shows when the brand has a dark one', () => {

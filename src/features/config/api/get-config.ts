@@ -9,8 +9,8 @@ import {
   string,
   type infer as Infer,
 } from 'zod/mini';
-import { getJson } from '../../../lib/api-client.ts';
-import { configRequest } from '../../../lib/config-request.ts';
+import { getJson, readJson } from '../../../lib/api-client.ts';
+import { configRequest, takeConfigResponse } from '../../../lib/config-request.ts';
 import { parseSafeUrl } from '../../../lib/safe-redirect.ts';
 
 /** An https:// address; a demo build also takes the plain http:// of its local servers. */
@@ -72,11 +72,13 @@ export type Config = Infer<typeof configSchema>;
 const CONFIG_MAX_BYTES = 256 * 1024;
 
 export async function getConfig(pageUrl: URL): Promise<Config | undefined> {
-  const result = await getJson(
-    new URL(configRequest.path, pageUrl),
-    { credentials: configRequest.credentials },
-    { schema: configSchema, maxBytes: CONFIG_MAX_BYTES },
-  );
+  const url = new URL(configRequest.path, pageUrl);
+  const options = { schema: configSchema, maxBytes: CONFIG_MAX_BYTES };
+  // The request the first script started (src/start-config.ts), else a new one.
+  const started = takeConfigResponse(url);
+  const result = started
+    ? await readJson(started, options)
+    : await getJson(url, { credentials: configRequest.credentials }, options);
   return result.ok ? result.data : undefined;
 }
 

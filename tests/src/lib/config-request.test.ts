@@ -1,0 +1,46 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { CALL_TIMEOUT_MS } from '../../../src/lib/limits.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+async function freshModule(
+  fetch = vi.fn((_url: URL, _init?: RequestInit) => Promise.resolve(new Response('{}'))),
+) {
+  vi.stubGlobal('fetch', fetch);
+  const module = await import('../../../src/lib/config-request.ts');
+  return { ...module, fetch };
+}
+
+test('importing it asks nothing: only the first script starts the request', async () => {
+  const { fetch } = await freshModule();
+  expect(fetch).not.toHaveBeenCalled();
+});
+
+test('the started request goes to api/config beside the page, with the calls’ timeout', async () => {
+  const { startConfigRequest, fetch, CONFIG_TIMEOUT_MS } = await freshModule();
+  startConfigRequest(new URL('https://login.example/a/?service=a-dok'));
+  expect(fetch).toHaveBeenCalledTimes(1);
+  expect(fetch.mock.calls[0]?.[0]).toEqual(new URL('https://login.example/a/api/config'));
+  expect(CONFIG_TIMEOUT_MS).toBe(CALL_TIMEOUT_MS);
+});
+
+test('hands the started response out once, and only for its own URL', async () => {
+  const { startConfigRequest, takeConfigResponse } = await freshModule();
+  startConfigRequest(new URL('https://login.example/?service=a-dok'));
+  expect(takeConfigResponse(new URL('https://other.example/api/config'))).toBeUndefined();
+  const taken = takeConfigResponse(new URL('https://login.example/api/config'));
+  expect(await taken).toBeInstanceOf(Response);
+  expect(takeConfigResponse(new URL('https://login.example/api/config'))).toBeUndefined();
+});
+
+test('a failed request nobody took is not an unhandled rejection', async () => {
+  const { startConfigRequest, takeConfigResponse } = await freshModule(
+    vi.fn((_url: URL, _init?: RequestInit) => Promise.reject(new TypeError('offline'))),
+  );
+  startConfigRequest(new URL('https://login.example/'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await expect(takeConfigResponse(new URL('https://login.example/api/config'))).rejects.toThrow('offline');
+});
