@@ -14,14 +14,17 @@ export const BUDGETS: Budgets = {
   /**
    * What the first view downloads in JS and CSS (gzip -9 per file, as a host would send it) may
    * exceed a bare React 19 app, built with the same Vite config, by at most this many bytes.
-   * React itself is the floor of any React page; everything above it is ours to justify. 15.5 KB
+   * React itself is the floor of any React page; everything above it is ours to justify. 16 KB
    * holds the start-up, the config schema, branding, view 0 and view 1 with their styles. It was
    * 15 KB, of which 14.2 KB were used, until issue 14's hardening took 1 KB more, all of it needed
    * before view 1 or by the reducer: every answer read up to a size cap, the lockout text, the
    * refused qrid and redirectUrl at start-up, the page's redirect hosts, the expiry of saved
    * progress, and one loader per chunk (the code check moved out of the first view for it).
+   * Issue 15 took it to 15.5 KB of 16: the config request moved from a fetch preload, which WebKit
+   * never reuses, into a first script of its own (src/start-config.ts), a separate file so it can
+   * start before React; a file of its own costs its own gzip header and module wrapper.
    */
-  firstViewOverFloorGzipBytes: 15.5 * 1024,
+  firstViewOverFloorGzipBytes: 16 * 1024,
 
   /**
    * Web fonts the first view may download: none. The page sets its text in the system's UI

@@ -38,16 +38,14 @@ export function createAppConfig(
       // Every browser that meets the target supports modulepreload natively.
       modulePreload: { polyfill: false },
       rolldownOptions: {
-        input: {
-          index: path.join(appRoot, 'index.html'),
-          ...(build === 'demo' && { preview: previewHtml }),
-        },
+        ...(build === 'demo' && { input: { index: path.join(appRoot, 'index.html'), preview: previewHtml } }),
         output: {
           // The page's first script, a chunk of its own with no imports, which bake-html.ts loads
           // async in <head> and the app's entry imports: it starts the config request.
           codeSplitting: {
             groups: [
               {
+                debugName: START_CONFIG_CHUNK,
                 name: (moduleId: string) => (START_CONFIG_MODULES.test(moduleId) ? START_CONFIG_CHUNK : null),
               },
             ],
