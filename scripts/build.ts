@@ -1,20 +1,44 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildBrands } from './lib/build-brands.ts';
+import { parseCommandLine } from './lib/command-line.ts';
 import { DEPLOY_FLAGS, deployParameters, writeDeployConfigs } from './lib/deploy-configs.ts';
 import { loadBrands } from './lib/load-brands.ts';
 import { formatBuildTable, formatInvalidBrands, formatWarnings } from './lib/report.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm run build --',
+  summary:
+    'Builds every brand in brands/ into dist/<service>/ with login-gateway.nginx.conf and firebase.json (the release), or with --demo the demo build into dist-demo/.',
   options: {
-    brand: { type: 'string' },
-    'brands-dir': { type: 'string' },
-    'out-dir': { type: 'string' },
+    brand: {
+      type: 'string',
+      valueName: '<service>',
+      description: "Builds only that brand's folder (every brand is still validated)",
+    },
+    'brands-dir': {
+      type: 'string',
+      valueName: '<dir>',
+      description: 'Reads the brands from there (default: brands/)',
+    },
+    'out-dir': {
+      type: 'string',
+      valueName: '<dir>',
+      description: 'Writes there (default: dist/, with --demo dist-demo/)',
+    },
     // The offline demo with its development switches, into dist-demo/ (docs/deploy.md).
-    demo: { type: 'boolean', default: false },
+    demo: {
+      type: 'boolean',
+      default: false,
+      description:
+        'The demo build: emulator, PayPal stand-in and local backends allowed; never to be deployed',
+    },
     ...DEPLOY_FLAGS,
   },
+  notes: [
+    'Environment: VITE_PAYPAL_CLIENT_ID_LIVE (required for a release), VITE_PAYPAL_CLIENT_ID_SANDBOX (default: sb).',
+    'See docs/deploy.md.',
+  ],
 });
 
 const build = values.demo ? 'demo' : 'release';

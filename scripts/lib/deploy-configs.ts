@@ -6,6 +6,7 @@ import {
   renderFirebaserc,
   type FirebaseHostingParameters,
 } from './firebase-hosting.ts';
+import type { CommandOptions } from './command-line.ts';
 import { NGINX_DEFAULTS, renderNginxConfig, type NginxParameters, type ServedBrand } from './nginx-config.ts';
 
 /** The files a release writes next to its brand folders, for the two hosts docs/deploy.md covers. */
@@ -22,15 +23,55 @@ export interface DeployParameters {
 
 /** The build's flags for the host configs, each falling back to its default. */
 export const DEPLOY_FLAGS = {
-  'nginx-web-root': { type: 'string', default: NGINX_DEFAULTS.webRoot },
-  'nginx-certificates': { type: 'string', default: NGINX_DEFAULTS.certificateDir },
-  'nginx-backend': { type: 'string', default: NGINX_DEFAULTS.backend },
-  'nginx-acme-root': { type: 'string', default: NGINX_DEFAULTS.acmeRoot },
-  'firebase-project': { type: 'string', default: FIREBASE_DEFAULTS.projectId },
-  'firebase-site-prefix': { type: 'string', default: FIREBASE_DEFAULTS.sitePrefix },
-  'firebase-backend-service': { type: 'string', default: FIREBASE_DEFAULTS.backendService },
-  'firebase-backend-region': { type: 'string', default: FIREBASE_DEFAULTS.backendRegion },
-} as const;
+  'nginx-web-root': {
+    type: 'string',
+    default: NGINX_DEFAULTS.webRoot,
+    valueName: '<dir>',
+    description: 'nginx: the folder the release is copied to',
+  },
+  'nginx-certificates': {
+    type: 'string',
+    default: NGINX_DEFAULTS.certificateDir,
+    valueName: '<dir>',
+    description: "nginx: the folder of each domain's certificate",
+  },
+  'nginx-backend': {
+    type: 'string',
+    default: NGINX_DEFAULTS.backend,
+    valueName: '<host:port>',
+    description: 'nginx: where /api/ is proxied to',
+  },
+  'nginx-acme-root': {
+    type: 'string',
+    default: NGINX_DEFAULTS.acmeRoot,
+    valueName: '<dir>',
+    description: "nginx: the ACME challenges' folder",
+  },
+  'firebase-project': {
+    type: 'string',
+    default: FIREBASE_DEFAULTS.projectId,
+    valueName: '<id>',
+    description: 'Firebase Hosting: the project id',
+  },
+  'firebase-site-prefix': {
+    type: 'string',
+    default: FIREBASE_DEFAULTS.sitePrefix,
+    valueName: '<prefix>',
+    description: "Firebase Hosting: the prefix of each brand's site id",
+  },
+  'firebase-backend-service': {
+    type: 'string',
+    default: FIREBASE_DEFAULTS.backendService,
+    valueName: '<name>',
+    description: 'Firebase Hosting: the Cloud Run service /api/ is rewritten to',
+  },
+  'firebase-backend-region': {
+    type: 'string',
+    default: FIREBASE_DEFAULTS.backendRegion,
+    valueName: '<region>',
+    description: "Firebase Hosting: that service's region",
+  },
+} as const satisfies CommandOptions;
 
 export function deployParameters(flags: Record<keyof typeof DEPLOY_FLAGS, string>): DeployParameters {
   return {
