@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostHeaders } from '../../scripts/lib/host-headers.ts';
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { LoginScreen, otherOrigins } from '../support/login-screen.ts';
+import { permissionsPolicyErrors, unknownFeaturesMessage } from '../support/permissions-policy-errors.ts';
 import { brands, expect, test } from './support/fixtures.ts';
 import { headerDifferences } from './support/headers.ts';
 
@@ -14,7 +15,11 @@ import { headerDifferences } from './support/headers.ts';
 for (const brand of brands) {
   const { service } = brand;
 
-  test(`${service}: a visitor typing the domain signs in by e-mail over https`, async ({ page, gateway }) => {
+  test(`${service}: a visitor typing the domain signs in by e-mail over https`, async ({
+    browser,
+    page,
+    gateway,
+  }) => {
     const login = new LoginScreen(page, service);
     const requests = login.recordRequests();
     const origin = gateway.httpsOrigin(brand);
@@ -52,8 +57,10 @@ for (const brand of brands) {
     // The page, the MWS, the resolver and the landing: all the brand's own host, nothing else.
     expect(otherOrigins(requests(), [origin, gateway.httpOrigin(brand)])).toEqual([]);
 
-    // Chromium knows every feature the Permissions-Policy names (it warns about unknown ones).
-    expect(login.consoleMessages.filter((line) => /permissions[- ]policy/i.test(line))).toEqual([]);
+    // Chromium knows every feature the Permissions-Policy names (it logs an error for each unknown one).
+    const { unknownFeatures, others } = permissionsPolicyErrors(login.consoleMessages);
+    expect(unknownFeatures, unknownFeaturesMessage(unknownFeatures, browser.version())).toEqual([]);
+    expect(others).toEqual([]);
   });
 
   test(`${service}: a page of another site that frames it shows nothing usable`, async ({

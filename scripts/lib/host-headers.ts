@@ -1,6 +1,7 @@
 import { takesPayments } from '../../src/lib/services.ts';
 import { buildContentSecurityPolicy } from './csp.ts';
 import { FAVICON_FILES } from './favicons.ts';
+import { PERMISSIONS_POLICY } from './permissions-policy.ts';
 
 /**
  * What a host answers with, by kind of path in a brand folder:
@@ -15,54 +16,6 @@ export type PathKind = 'page' | 'asset' | 'file' | 'api' | 'none';
 export type HeaderMap = Readonly<Record<string, string>>;
 
 const YEAR = 365 * 24 * 60 * 60;
-
-/**
- * Nothing the page does needs any of these powerful features, nor the advertising APIs; none of
- * them is ever granted to the page or to a frame inside it (reCAPTCHA's, PayPal's). Only names
- * Chromium knows, so the header raises no console warning ("bluetooth" is not one). Left alone:
- * storage-access and the private-state-token pair, which reCAPTCHA's and PayPal's frames may use
- * to recognise a visitor they know, and sync-xhr and unload, which old SDK code may still touch.
- */
-export const PERMISSIONS_POLICY = [
-  'accelerometer',
-  'attribution-reporting',
-  'autoplay',
-  'browsing-topics',
-  'camera',
-  'clipboard-read',
-  'clipboard-write',
-  'display-capture',
-  'encrypted-media',
-  'fullscreen',
-  'gamepad',
-  'geolocation',
-  'gyroscope',
-  'hid',
-  'idle-detection',
-  'join-ad-interest-group',
-  'local-fonts',
-  'magnetometer',
-  'microphone',
-  'midi',
-  'otp-credentials',
-  // PayPal's Buttons frame asks for it (allowpaymentrequest) for Apple Pay and Google Pay,
-  // which the page does not offer; its own button and checkout popup do not use it.
-  'payment',
-  'picture-in-picture',
-  'private-aggregation',
-  'publickey-credentials-create',
-  'publickey-credentials-get',
-  'run-ad-auction',
-  'screen-wake-lock',
-  'serial',
-  'shared-storage',
-  'shared-storage-select-url',
-  'usb',
-  'window-management',
-  'xr-spatial-tracking',
-]
-  .map((feature) => `${feature}=()`)
-  .join(', ');
 
 /** For every answer that is not the page: it may run nothing and be framed by no one. */
 export const LOCKED_POLICY = "default-src 'none'; frame-ancestors 'none'";

@@ -6,10 +6,10 @@ import {
   hostHeaders,
   LOCKED_POLICY,
   pagePolicy,
-  PERMISSIONS_POLICY,
   SVG_POLICY,
   type PathKind,
 } from '../../../scripts/lib/host-headers.ts';
+import { PERMISSIONS_POLICY } from '../../../scripts/lib/permissions-policy.ts';
 import { projectRoot } from '../../../scripts/vite/app-config.ts';
 
 const KINDS: PathKind[] = ['page', 'asset', 'file', 'api', 'none'];
