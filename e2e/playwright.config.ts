@@ -63,9 +63,14 @@ export default defineConfig<BrandOptions & EngineOptions>({
   // browsers' waits leave room for a second.
   fullyParallel: true,
   workers: Math.max(2, Math.floor(availableParallelism() / 2)),
+  // The suite reporter names the browsers and nginx first and the minutes by project last.
   reporter: process.env.CI
-    ? [['dot']]
-    : [['list'], ['html', { outputFolder: '../playwright-report', open: 'never' }]],
+    ? [['dot'], ['./support/suite-reporter.ts']]
+    : [
+        ['list'],
+        ['html', { outputFolder: '../playwright-report', open: 'never' }],
+        ['./support/suite-reporter.ts'],
+      ],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
