@@ -10,8 +10,11 @@ import { firefoxPath } from './engines/firefox.ts';
  * the suite, so a red run must say what changed), and at the end where the minutes went, by
  * project. Runs beside the list or dot reporter.
  */
+const SLOWEST = 8;
+
 export default class SuiteReporter implements Reporter {
   private readonly busy = new Map<string, { tests: number; milliseconds: number; failed: number }>();
+  private readonly slowest: { title: string; milliseconds: number }[] = [];
   private started = 0;
 
   async onBegin(_config: FullConfig, suite: Suite): Promise<void> {
@@ -29,10 +32,15 @@ export default class SuiteReporter implements Reporter {
     entry.milliseconds += result.duration;
     if (result.status !== 'passed' && result.status !== 'skipped') entry.failed += 1;
     this.busy.set(project, entry);
+    this.slowest.push({ title: `[${project}] ${test.title}`, milliseconds: result.duration });
+    this.slowest.sort((a, b) => b.milliseconds - a.milliseconds).splice(SLOWEST);
   }
 
   onEnd(): void {
     console.log(`\n${formatMinutes(this.busy, Date.now() - this.started)}`);
+    console.log(
+      `Slowest tests:\n${this.slowest.map((test) => `  ${minutes(test.milliseconds)}  ${test.title}`).join('\n')}`,
+    );
   }
 
   printsToStdio(): boolean {
