@@ -65,7 +65,7 @@ export const breaks: Break[] = [
         file: 'src/app/progress-store.ts',
         find: '    return { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt };\n',
         replace:
-          '    const left = resendAt - parsed.data.savedAt;\n' +
+          '    const left = resendAt - entry.savedAt;\n' +
           '    return { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt: now + left };\n',
       },
     ],
@@ -73,13 +73,14 @@ export const breaks: Break[] = [
   {
     name: 'SMS fallback off',
     why:
-      'Every Firebase refusal ends the phone send, too-many-requests included: the visitor sees AN01 ' +
-      "where the backend's SMS should have been sent (spec §4).",
+      'The guard before the fallback asks whether Firebase failed instead of why: every refusal ' +
+      "ends the phone send, too-many-requests included, and the visitor sees AN01 where the backend's " +
+      'SMS should have been sent (spec §4).',
     edits: [
       {
         file: 'src/features/send-code/send-phone-code.ts',
         find: '  if (!firebase.tooManyRequests) return { ok: false, code: firebase.code };\n',
-        replace: '  return { ok: false, code: firebase.code };\n',
+        replace: '  if (!firebase.ok) return { ok: false, code: firebase.code };\n',
       },
     ],
   },
@@ -138,7 +139,9 @@ export const breaks: Break[] = [
         find: '      loadPaymentView().catch(() => undefined);\n',
         replace:
           '      loadPaymentView().catch(() => undefined);\n' +
-          '      preload?.preloadPayPalSdk({ sponsor: undefined, sdkBaseUrl: paymentSdkUrlOf(service) });\n',
+          '      void preloading.then((preload) =>\n' +
+          '        preload?.preloadPayPalSdk({ sponsor: undefined, sdkBaseUrl: paymentSdkUrlOf(service) }),\n' +
+          '      );\n',
       },
     ],
   },
