@@ -3,12 +3,28 @@
  * scripts/breaks/breaks.ts goes, one at a time, into a throw-away copy of the repository as
  * committed at --rev; the copy is built and the Playwright suite runs there. The report says
  * which tests caught each break; the exit code is 1 when one was not caught.
+ *
+ * A break that no longer does what it says would be "caught" for the wrong reason (issue 23: one
+ * that did not compile crashed the page), so every selected break is checked first, on a clean
+ * copy of the commit, and a stale one stops the run with exit code 1 before anything is built.
+ * A break is stale when (scripts/breaks/check-breaks.ts):
+ *   - an edit's `find` does not occur exactly once in its file;
+ *   - an edit, or all edits of a file together, leave the emitted JavaScript as it was: they
+ *     change only whitespace, comments or types;
+ *   - an edit changes a file that nothing of `runningEntries` (breaks.ts: the page, its preview,
+ *     the build, the suite's servers) imports, or only top-level declarations that neither the
+ *     rest of the file uses nor such code imports;
+ *   - the compiler (the project's tsconfig.json, as `tsc`) reports an error in a changed file or
+ *     in a file that runs and imports it, directly or not.
+ * A change inside a used function that no path takes passes these rules; the suite then does not
+ * catch the break, which fails the run as well. `--check-only` runs only this check, on the
+ * working tree, without a copy, a build or a browser.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { applyBreak, BreakDoesNotApply } from './breaks/apply-break.ts';
-import { buildsFor, parseBreaksArgs, USAGE, type BreaksOptions } from './breaks/args.ts';
-import { breaks, type Break } from './breaks/breaks.ts';
+import { buildsFor, readBreaksArgs } from './breaks/args.ts';
+import { breaks, runningEntries, type Break } from './breaks/breaks.ts';
+import { checkBreaks, formatCheck, type CheckedBreak } from './breaks/check-breaks.ts';
 import { buildAndTest, git, makeCopy, writeFiles } from './breaks/copy.ts';
 import {
   exitCode,
@@ -20,15 +36,32 @@ import {
 } from './breaks/format-report.ts';
 import { lockMismatches } from './breaks/lockfile.ts';
 import { stopCommands } from './breaks/processes.ts';
+import { openProject } from './breaks/type-check.ts';
 import { projectRoot } from './vite/app-config.ts';
 
-let options: BreaksOptions;
-try {
-  options = parseBreaksArgs(process.argv.slice(2));
-} catch (error) {
-  fail(`${(error as Error).message}\nUsage: ${USAGE}`);
+const line = readBreaksArgs(process.argv.slice(2));
+if (line.kind === 'help') {
+  console.log(line.text);
+  process.exit(0);
 }
+if (line.kind === 'error') fail(line.text);
+const { options } = line;
 const selected = select(options.only);
+
+if (options.checkOnly) {
+  const started = performance.now();
+  const checked = checkBreaks(selected, openProject(projectRoot), runningEntries);
+  for (const result of checked) console.log(formatCheck(result));
+  const stale = checked.filter((result) => result.stale.length > 0).length;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    stale === 0
+      ? `\n${checked.length} break(s) checked in ${seconds} s: none is stale.`
+      : `\n${stale} of ${checked.length} break(s) stale (checked in ${seconds} s): fix them in scripts/breaks/breaks.ts.`,
+  );
+  process.exit(stale === 0 ? 0 : 1);
+}
+
 const commit = (
   await git(projectRoot, ['rev-parse', '--verify', `${options.rev}^{commit}`]).catch(() =>
     fail(`--rev ${options.rev} names no commit.`),
@@ -36,32 +69,8 @@ const commit = (
 ).trim();
 const revision = (await git(projectRoot, ['log', '-1', '--format=%h %s', commit])).trim();
 
-// Every selected break must apply before anything is built: stale ones stop the run at once.
-const changes = new Map<string, Map<string, string>>();
-const texts = new Map<string, string | undefined>();
-for (const file of new Set(selected.flatMap((brk) => brk.edits.map((edit) => edit.file)))) {
-  texts.set(file, await git(projectRoot, ['show', `${commit}:${file}`]).catch(() => undefined));
-}
-const stale: string[] = [];
-for (const brk of selected) {
-  try {
-    changes.set(
-      brk.name,
-      applyBreak(brk, (file) => {
-        const text = texts.get(file);
-        if (text === undefined)
-          throw new BreakDoesNotApply(
-            `break "${brk.name}" names ${file}, which ${options.rev} does not have.`,
-          );
-        return text;
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof BreakDoesNotApply)) throw error;
-    stale.push(error.message);
-  }
-}
-if (stale.length > 0) fail(stale.join('\n\n'));
+// Every selected break must be fresh before anything is built: checked on the commit's own files.
+const changes = await freshChanges();
 
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -125,6 +134,24 @@ if (options.report) {
   console.log(`Report written to ${file}`);
 }
 process.exitCode = exitCode(report);
+
+async function freshChanges(): Promise<Map<string, Map<string, string>>> {
+  console.log(`Checking ${selected.length} break(s) at ${revision}…`);
+  const copy = await makeCopy(projectRoot, commit);
+  let checked: CheckedBreak[];
+  try {
+    checked = checkBreaks(selected, openProject(copy.dir), runningEntries);
+  } finally {
+    await copy.remove();
+  }
+  const stale = checked.filter((result) => result.stale.length > 0);
+  if (stale.length > 0) {
+    console.error(`Stale break(s) at ${revision}, fix them in scripts/breaks/breaks.ts:\n`);
+    console.error(stale.map(formatCheck).join('\n'));
+    process.exit(1);
+  }
+  return new Map(checked.map(({ brk, changes: files }) => [brk.name, files]));
+}
 
 async function tryOnCopy(label: string, files: Map<string, string>): Promise<Timed> {
   console.log(`\n${label}: copying ${revision.split(' ')[0]}, building, running the suite…`);

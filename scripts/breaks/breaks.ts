@@ -1,8 +1,10 @@
 /**
  * Deliberate breaks of the product, each the kind of slip a developer makes, that the browser
  * suite must catch (`npm run breaks`, issue 13). An edit replaces text that must occur exactly
- * once in its file at the revision under test: a break that no longer applies after a change to
- * the code stops the tool with its name, instead of passing as "caught" or being skipped.
+ * once in its file at the revision under test, and must still change code that runs and
+ * compiles (the rules are in scripts/breaks.ts): a break that no longer does what it says after
+ * a change to the code stops the tool with its name, instead of passing as "caught" or being
+ * skipped. `npm run breaks -- --check-only` checks them all in seconds.
  */
 export interface Edit {
   /** Relative to the repository root. */
@@ -17,6 +19,20 @@ export interface Break {
   why: string;
   edits: Edit[];
 }
+
+/**
+ * Where the code the suite tests starts to run: the page and its preview (the scripts of Vite's
+ * inputs src/index.html and src/preview/preview.html), the build that makes them, and the servers
+ * the suite starts (the demo's global setup, the production project's gateway). An edit must
+ * change code these import, directly or not (scripts/breaks/check-breaks.ts).
+ */
+export const runningEntries = [
+  'src/main.tsx',
+  'src/preview/main.tsx',
+  'scripts/build.ts',
+  'e2e/support/global-setup.ts',
+  'e2e/production/support/gateway.ts',
+];
 
 export const breaks: Break[] = [
   {

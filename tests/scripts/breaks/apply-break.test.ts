@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { applyBreak, BreakDoesNotApply } from '../../../scripts/breaks/apply-break.ts';
+import { applyBreak, applyEdits, BreakDoesNotApply } from '../../../scripts/breaks/apply-break.ts';
 import { breaks, type Break } from '../../../scripts/breaks/breaks.ts';
 import { projectRoot } from '../../../scripts/vite/app-config.ts';
 
@@ -34,6 +34,15 @@ describe('applyBreak', () => {
       read,
     );
     expect(changed.get('src/a.ts')).toBe('const b = 1;\n');
+  });
+
+  test('gives each edit with the text of its file before and after it', () => {
+    const first = { file: 'src/a.ts', find: 'const a = 1;\n', replace: '' };
+    const second = { file: 'src/a.ts', find: 'const b = 2;', replace: 'const b = 1;' };
+    expect(applyEdits(breakOf(first, second), read)).toEqual([
+      { edit: first, before: 'const a = 1;\nconst b = 2;\n', after: 'const b = 2;\n' },
+      { edit: second, before: 'const b = 2;\n', after: 'const b = 1;\n' },
+    ]);
   });
 
   test('takes the replacement literally, $& and $1 included', () => {
