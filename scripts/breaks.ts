@@ -137,6 +137,7 @@ process.exitCode = exitCode(report);
 
 async function freshChanges(): Promise<Map<string, Map<string, string>>> {
   console.log(`Checking ${selected.length} break(s) at ${revision}…`);
+  const started = performance.now();
   const copy = await makeCopy(projectRoot, commit);
   let checked: CheckedBreak[];
   try {
@@ -150,6 +151,7 @@ async function freshChanges(): Promise<Map<string, Map<string, string>>> {
     console.error(stale.map(formatCheck).join('\n'));
     process.exit(1);
   }
+  console.log(`  none is stale (${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return new Map(checked.map(({ brk, changes: files }) => [brk.name, files]));
 }
 
