@@ -1,68 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { startBenchServer } from './perf/bench-server.ts';
-import { formatBenchReport, type BenchReport } from './perf/bench-report.ts';
-import { timeBuilds } from './perf/build-timing.ts';
-import { checkBudgets } from './perf/check-budgets.ts';
-import { measureFirstView } from './perf/first-view.ts';
-import { measurePaymentStep } from './perf/payment-step.ts';
-import { runLighthouse } from './perf/lighthouse.ts';
-import { measureBundles } from './perf/measure-bundles.ts';
+import type { BenchReport } from './perf/bench-report.ts';
+import { DEMO_BUILD_META } from './lib/bake-html.ts';
+import { parseCommandLine, refuseCommandLine } from './lib/command-line.ts';
+import { loadBrands } from './lib/load-brands.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
 // `npm run bench`: bundle, build, first view and Lighthouse in one run on this machine.
 // The table goes to the console, everything measured to reports/bench.json (docs/performance.md).
-const { values } = parseArgs({
+const command = 'npm run bench --';
+const { values } = parseCommandLine({
+  command,
+  summary:
+    'Measures the bundle, the build, the first view, the payment step and Lighthouse on this machine; prints a table and writes everything as JSON.',
   options: {
-    brand: { type: 'string', default: 'a-dok' },
-    runs: { type: 'string', default: '7' },
-    'build-runs': { type: 'string', default: '5' },
-    out: { type: 'string', default: path.join(projectRoot, 'reports', 'bench.json') },
-    // Serve without the precompressed twins, to see what they are worth.
-    plain: { type: 'boolean', default: false },
+    brand: {
+      type: 'string',
+      default: 'a-dok',
+      valueName: '<service>',
+      description: 'The brand whose first view and one-brand build are timed',
+    },
+    runs: {
+      type: 'string',
+      valueName: '<n>',
+      description: 'Runs of the first view and the payment step, median taken (default: 7, at least 5)',
+    },
+    'build-runs': {
+      type: 'string',
+      valueName: '<n>',
+      description: 'Builds of all brands and of one, best taken (default: 5)',
+    },
+    out: {
+      type: 'string',
+      valueName: '<file>',
+      description:
+        'Writes the JSON there (default: reports/bench.json, with --quick reports/bench-quick.json)',
+    },
+    plain: {
+      type: 'boolean',
+      default: false,
+      description: 'Serves every file without its .br/.gz twin, to see what they are worth',
+    },
+    quick: {
+      type: 'boolean',
+      default: false,
+      description:
+        'A short run that proves the bench works: --runs 1 unless given, no build timing, Lighthouse on --brand alone, dist-demo/ served when it holds every brand',
+    },
   },
+  notes: [
+    'A full run takes about five minutes on two cores; run it on a quiet machine. See docs/performance.md.',
+  ],
 });
-const runs = Number(values.runs);
-const buildRuns = Number(values['build-runs']);
-if (!Number.isInteger(runs) || runs < 5) throw new Error('--runs must be a whole number of at least 5');
-if (!Number.isInteger(buildRuns) || buildRuns < 1) throw new Error('--build-runs must be a whole number');
+
+const refuse = (message: string) => refuseCommandLine(command, message);
+
+const { quick } = values;
+const runs = Number(values.runs ?? (quick ? 1 : 7));
+const buildRuns = Number(values['build-runs'] ?? 5);
+if (quick && values['build-runs'] !== undefined)
+  refuse('--quick times no build, so --build-runs has no use with it.');
+const fewestRuns = quick ? 1 : 5;
+if (!Number.isInteger(runs) || runs < fewestRuns)
+  refuse(`--runs must be a whole number of at least ${fewestRuns}${quick ? '' : ' (1 with --quick)'}.`);
+if (!Number.isInteger(buildRuns) || buildRuns < 1)
+  refuse('--build-runs must be a whole number of at least 1.');
+const out = path.resolve(
+  values.out ?? path.join(projectRoot, 'reports', quick ? 'bench-quick.json' : 'bench.json'),
+);
 
 const brandsDir = defaultBrandsDir;
 const cacheDir = path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons');
+const services = (await loadBrands(brandsDir)).brands.map((brand) => brand.service);
+if (!services.includes(values.brand))
+  refuse(`--brand ${values.brand} is no valid brand; the brands are: ${services.join(', ')}.`);
 const step = (text: string) => console.error(`… ${text}`);
+
+// A quick run serves the demo build the check has just made, when it holds every brand.
+const demoDir = path.join(projectRoot, 'dist-demo');
+const isDemoOfEveryBrand = services.every((service) => {
+  const page = path.join(demoDir, service, 'index.html');
+  return existsSync(page) && readFileSync(page, 'utf8').includes(DEMO_BUILD_META);
+});
+const existingBuild = quick && isDemoOfEveryBrand ? demoDir : undefined;
+
+// Vite, Playwright and Lighthouse take seconds to load: only once the command line holds.
+const [
+  { measureBundles },
+  { timeBuilds },
+  { startBenchServer },
+  { measureFirstView },
+  { measurePaymentStep },
+  { runLighthouse },
+  { checkBudgets },
+  { formatBenchReport },
+] = await Promise.all([
+  import('./perf/measure-bundles.ts'),
+  import('./perf/build-timing.ts'),
+  import('./perf/bench-server.ts'),
+  import('./perf/first-view.ts'),
+  import('./perf/payment-step.ts'),
+  import('./perf/lighthouse.ts'),
+  import('./perf/check-budgets.ts'),
+  import('./perf/bench-report.ts'),
+]);
 
 step('bundle sizes (builds every brand and the React floor)');
 const bundles = await measureBundles({ brandsDir, cacheDir });
-step(`build times (${buildRuns} runs each)`);
-const builds = await timeBuilds({ runs: buildRuns, oneBrand: values.brand });
-const server = await startBenchServer({ brandsDir, cacheDir, plain: values.plain });
+// `npm run budget` times the build command in the same check; a quick run leaves it out.
+if (!quick) step(`build times (${buildRuns} run${buildRuns === 1 ? '' : 's'} each)`);
+const builds = quick ? undefined : await timeBuilds({ runs: buildRuns, oneBrand: values.brand });
+step(existingBuild ? 'serving a linked copy of dist-demo/' : 'the demo build to serve');
+const server = await startBenchServer({ brandsDir, cacheDir, plain: values.plain, existingBuild });
 let report: BenchReport;
 try {
-  if (!server.services.includes(values.brand)) throw new Error(`unknown brand ${values.brand}`);
-  step(`first view of ${values.brand} (${runs} runs each, ours and static)`);
+  step(
+    `first view of ${values.brand} (${runs} run${runs === 1 ? '' : 's'} each, ours, static, no first script)`,
+  );
   const firstView = await measureFirstView(server, values.brand, runs);
-  step(`a-ident payment step (${runs} runs)`);
+  step(`a-ident payment step (${runs} run${runs === 1 ? '' : 's'})`);
   const paymentStep = await measurePaymentStep(server, runs);
-  step(`Lighthouse on ${server.services.length} brands`);
-  const lighthouse = await runLighthouse(server, server.services);
+  const lighthouseServices = quick ? [values.brand] : server.services;
+  step(`Lighthouse on ${lighthouseServices.join(', ')}`);
+  const lighthouse = await runLighthouse(server, lighthouseServices);
   report = {
     measuredAt: new Date().toISOString(),
     machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.arch()}` },
     bundles,
     builds,
     plain: values.plain,
+    quick,
     firstView,
     paymentStep,
     lighthouse,
-    budgets: checkBudgets(bundles, builds),
+    budgets: builds ? checkBudgets(bundles, builds) : [],
   };
 } finally {
   await server.stop();
 }
 
-await mkdir(path.dirname(values.out), { recursive: true });
-await writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);
+await mkdir(path.dirname(out), { recursive: true });
+await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
 console.log(formatBenchReport(report));
-console.log(`\nWritten to ${path.relative(process.cwd(), values.out) || values.out}`);
+console.log(`\nWritten to ${path.relative(process.cwd(), out) || out}`);

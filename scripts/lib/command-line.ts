@@ -55,9 +55,22 @@ export function readCommandLine<T extends CommandOptions, P extends boolean = fa
     return { kind: 'run', values: values as Parsed<T, P>['values'], positionals };
   } catch (error) {
     if (!isParseError(error)) throw error;
-    const hint = `Run \`${spec.command} --help\` for the options.`;
-    return { kind: 'error', text: `${spec.command}: ${error.message}\n${hint}` };
+    return { kind: 'error', text: mistake(spec.command, error.message) };
   }
+}
+
+/** A mistake on a command line, in a sentence with the way to the help. */
+function mistake(command: string, message: string): string {
+  return `${command}: ${message}\nRun \`${command} --help\` for the options.`;
+}
+
+/**
+ * For a value the options accept but the command cannot use (`--runs 0`, an unknown brand):
+ * prints it as parseCommandLine prints a mistake and ends the process with exit 2.
+ */
+export function refuseCommandLine(command: string, message: string): never {
+  console.error(mistake(command, message));
+  process.exit(2);
 }
 
 /**

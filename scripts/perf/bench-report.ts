@@ -11,9 +11,15 @@ export interface BenchReport {
   measuredAt: string;
   machine: { node: string; cpus: number; platform: string };
   bundles: BundleReport;
-  builds: BuildTimes;
+  /** Absent in a quick run: `npm run budget` times the build in the same check. */
+  builds?: BuildTimes;
   /** Served without the precompressed twins (`--plain`). */
   plain: boolean;
+  /**
+   * `--quick`: every step once, on what the check has built, to prove the bench runs; its
+   * figures are not comparable with a full run's.
+   */
+  quick: boolean;
   firstView: FirstViewTimes;
   paymentStep: PaymentStepTimes;
   lighthouse: LighthouseRun[];
@@ -64,12 +70,19 @@ export function formatBenchReport(report: BenchReport): string {
     ],
   );
 
-  const all = best(builds.all);
-  const one = best(builds.one);
-  const buildTable = table(
-    [`Build (s, best of ${builds.all.length})`, 'all brands', `one (${builds.oneBrand})`, 'ratio'],
-    [['npm run build', all.toFixed(2), one.toFixed(2), `${(all / one).toFixed(2)}×`]],
-  );
+  const buildTable = builds
+    ? table(
+        [`Build (s, best of ${builds.all.length})`, 'all brands', `one (${builds.oneBrand})`, 'ratio'],
+        [
+          [
+            'npm run build',
+            best(builds.all).toFixed(2),
+            best(builds.one).toFixed(2),
+            `${(best(builds.all) / best(builds.one)).toFixed(2)}×`,
+          ],
+        ],
+      )
+    : 'Build: not timed (--quick)';
 
   const view = summarizeFirstView(firstView);
   const viewTable = table(
@@ -86,7 +99,7 @@ export function formatBenchReport(report: BenchReport): string {
         view.static.toFixed(0),
         `${view.ratio.toFixed(2)}×`,
       ],
-      ['  the same without the config preload', view.withoutConfigPreload.toFixed(0), '', ''],
+      ['  the same without the first script', view.withoutFirstScript.toFixed(0), '', ''],
       ['largest layout shift (CLS)', firstView.maxLayoutShift.toFixed(3), '', ''],
       [
         `a-ident qr-pay: last code digit → PayPal button (median of ${paymentStep.runs})`,
@@ -99,7 +112,11 @@ export function formatBenchReport(report: BenchReport): string {
 
   const scores = summarizeLighthouse(lighthouse);
   const lighthouseTable = table(
-    [`Lighthouse, mobile (${lighthouse.length} brands)`, 'lowest', 'median'],
+    [
+      `Lighthouse, mobile (${lighthouse.length} brand${lighthouse.length === 1 ? '' : 's'})`,
+      'lowest',
+      'median',
+    ],
     CATEGORIES.map((category) => [
       category,
       scores[category].lowest.toFixed(2),
@@ -110,7 +127,13 @@ export function formatBenchReport(report: BenchReport): string {
   const budgetLines = budgets.map(
     (result) => `${result.ok ? 'ok  ' : 'FAIL'}  ${result.name}: ${result.detail}`,
   );
-  const served = report.plain ? ['Served WITHOUT the precompressed twins (--plain).'] : [];
-  const budgetTable = ['Budgets', ...budgetLines].join('\n');
-  return [...served, bundleTable, buildTable, viewTable, lighthouseTable, budgetTable].join('\n\n');
+  const notes = [
+    report.quick &&
+      `Quick run (--quick): each timing once, no build timing, Lighthouse on ${lighthouse.map((run) => run.service).join(', ')} alone. It shows that the bench works; its figures are not comparable with a full run's.`,
+    report.plain && 'Served WITHOUT the precompressed twins (--plain).',
+  ].filter((note) => typeof note === 'string');
+  const budgetTable = builds
+    ? ['Budgets', ...budgetLines].join('\n')
+    : 'Budgets: not checked (--quick); `npm run budget` checks them';
+  return [...notes, bundleTable, buildTable, viewTable, lighthouseTable, budgetTable].join('\n\n');
 }

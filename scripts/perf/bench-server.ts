@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { buildBrands } from '../lib/build-brands.ts';
+import { linkTree } from '../lib/link-tree.ts';
 import { isPrecompressedTwin } from '../lib/precompress.ts';
 import { loadBrands } from '../lib/load-brands.ts';
 import { createDemoServer } from '../server/demo-server.ts';
@@ -11,7 +12,10 @@ import type { OutboxEntry } from '../server/reference-mws.ts';
 import { RESOLVER_TABLE } from '../server/resolver-table.ts';
 
 export interface BenchServer {
+  /** The folder served: the bench may add pages to a brand's folder in it. */
   distDir: string;
+  /** Served without the precompressed twins (`--plain`). */
+  plain: boolean;
   /** Every code the reference MWS sent, newest last. */
   codes: OutboxEntry[];
   services: string[];
@@ -23,21 +27,30 @@ export interface BenchServer {
 }
 
 /**
- * A fresh build of every brand in a temporary folder, served by the demo server (precompressed
+ * A demo build of every brand in a temporary folder, served by the demo server (precompressed
  * answers, production headers, the config) on a free port, without the Firebase emulator: the
- * first view needs neither Firebase nor the MWS.
+ * first view needs neither Firebase nor the MWS. The build is fresh, or a linked copy of an
+ * existing one (`npm run bench -- --quick` takes dist-demo/).
  */
 export async function startBenchServer(options: {
   brandsDir: string;
   cacheDir: string;
   /** Without the .br/.gz twins: every file goes out uncompressed, to see what they are worth. */
   plain?: boolean;
+  /** A demo build of every brand to serve instead of building one; it is left as it is. */
+  existingBuild?: string;
 }): Promise<BenchServer> {
-  const { brandsDir, cacheDir, plain = false } = options;
+  const { brandsDir, cacheDir, plain = false, existingBuild } = options;
   const distDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-bench-dist-'));
-  // The demo build: the bench drives the offline backend, the emulator and the PayPal stand-in.
-  const built = await buildBrands({ brandsDir, cacheDir, outDir: distDir, build: 'demo' });
-  if (!built.ok) throw new Error(`the build failed:\n${built.message}`);
+  if (existingBuild) {
+    // Links, not copies: the pages the bench adds and the twins --plain removes are entries of
+    // this folder only.
+    await linkTree(existingBuild, distDir);
+  } else {
+    // The demo build: the bench drives the offline backend and the PayPal stand-in.
+    const built = await buildBrands({ brandsDir, cacheDir, outDir: distDir, build: 'demo' });
+    if (!built.ok) throw new Error(`the build failed:\n${built.message}`);
+  }
   if (plain) await removePrecompressedTwins(distDir);
   const { brands, invalid } = await loadBrands(brandsDir);
   const port = await freePort();
@@ -58,6 +71,7 @@ export async function startBenchServer(options: {
   const existingQr = Object.keys(RESOLVER_TABLE)[0] ?? 'qr-exists';
   return {
     distDir,
+    plain,
     codes,
     services: brands.map((brand) => brand.service),
     pageUrl(service) {

@@ -2,6 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.ts';
+import { precompressFiles } from '../lib/precompress.ts';
+import { START_CONFIG_CHUNK } from '../vite/app-config.ts';
 import type { BenchServer } from './bench-server.ts';
 import { median } from './build-timing.ts';
 
@@ -20,8 +22,12 @@ export const MOBILE_PROFILE = {
 /** View 0 is there when a method button has a box and the logo, if any, has loaded. */
 const VIEW_ZERO = '.method-list button';
 const STATIC_PAGE = 'static-view-0.html';
-/** Our page without its config preload, to show what starting that request early is worth. */
-const NO_PRELOAD_PAGE = 'no-config-preload.html';
+/**
+ * Our page without its first script (src/start-config.ts), to show what starting the config
+ * request before React is worth: without it, the app's entry starts the request once every
+ * chunk it imports has arrived.
+ */
+const NO_FIRST_SCRIPT_PAGE = 'no-first-script.html';
 
 export interface FirstViewTimes {
   service: string;
@@ -30,8 +36,8 @@ export interface FirstViewTimes {
   ours: number[];
   /** The same for a static HTML copy of view 0, same server, same look. */
   static: number[];
-  /** Our page with the `api/config` preload taken out of its HTML. */
-  withoutConfigPreload: number[];
+  /** Our page with its first script's tag taken out of its HTML. */
+  withoutFirstScript: number[];
   /** The largest cumulative layout shift of our page over the runs. */
   maxLayoutShift: number;
 }
@@ -68,23 +74,29 @@ export async function measureFirstView(
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
   try {
     await writeStaticCopy(browser, server, service);
-    await writeWithoutConfigPreload(server, service);
+    await writeWithoutFirstScript(server, service);
+    // Served as index.html is, so that the pages differ only in what they hold.
+    if (!server.plain) {
+      await precompressFiles(
+        [STATIC_PAGE, NO_FIRST_SCRIPT_PAGE].map((file) => path.join(server.distDir, service, file)),
+      );
+    }
     const times: FirstViewTimes = {
       service,
       runs,
       ours: [],
       static: [],
-      withoutConfigPreload: [],
+      withoutFirstScript: [],
       maxLayoutShift: 0,
     };
-    const variantUrl = new URL(server.fileUrl(service, NO_PRELOAD_PAGE));
+    const variantUrl = new URL(server.fileUrl(service, NO_FIRST_SCRIPT_PAGE));
     variantUrl.search = new URL(server.pageUrl(service)).search;
     for (let run = 0; run < runs; run++) {
       const ours = await timeOnce(browser, server.pageUrl(service));
       times.ours.push(ours.visibleAt);
       times.maxLayoutShift = Math.max(times.maxLayoutShift, ours.layoutShift);
       times.static.push((await timeOnce(browser, server.fileUrl(service, STATIC_PAGE))).visibleAt);
-      times.withoutConfigPreload.push((await timeOnce(browser, variantUrl.href)).visibleAt);
+      times.withoutFirstScript.push((await timeOnce(browser, variantUrl.href)).visibleAt);
     }
     return times;
   } finally {
@@ -99,7 +111,7 @@ export function summarizeFirstView(times: FirstViewTimes) {
     ours,
     static: staticPage,
     ratio: ours / staticPage,
-    withoutConfigPreload: median(times.withoutConfigPreload),
+    withoutFirstScript: median(times.withoutFirstScript),
   };
 }
 
@@ -144,16 +156,17 @@ export async function throttle(page: Page): Promise<void> {
   await session.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_PROFILE.cpuSlowdown });
 }
 
-async function writeWithoutConfigPreload(server: BenchServer, service: string): Promise<void> {
+async function writeWithoutFirstScript(server: BenchServer, service: string): Promise<void> {
   const html = await readFile(path.join(server.distDir, service, 'index.html'), 'utf8');
-  const preload = /\s*<link rel="preload" href="api\/config"[^>]*>/;
-  if (!preload.test(html)) throw new Error(`no config preload in ${service}'s index.html`);
-  await writeFile(path.join(server.distDir, service, NO_PRELOAD_PAGE), html.replace(preload, ''));
+  const firstScript = new RegExp(`\\s*<script [^>]*src="assets/${START_CONFIG_CHUNK}-[^"]+\\.js"></script>`);
+  if (!firstScript.test(html))
+    throw new Error(`no first script (${START_CONFIG_CHUNK}) in ${service}'s index.html`);
+  await writeFile(path.join(server.distDir, service, NO_FIRST_SCRIPT_PAGE), html.replace(firstScript, ''));
 }
 
 /**
- * View 0 as static HTML: our page's DOM once view 0 shows, without its scripts, module and
- * config preloads. It keeps the same stylesheets, logo and policy, so the two pages differ only
+ * View 0 as static HTML: our page's DOM once view 0 shows, without its scripts and module
+ * preloads. It keeps the same stylesheets, logo and policy, so the two pages differ only
  * in what it takes to get there.
  */
 async function writeStaticCopy(browser: Browser, server: BenchServer, service: string): Promise<void> {
@@ -163,7 +176,7 @@ async function writeStaticCopy(browser: Browser, server: BenchServer, service: s
     await page.locator(VIEW_ZERO).first().waitFor();
     const html = await page.evaluate(() => {
       const copy = document.documentElement.cloneNode(true) as HTMLElement;
-      const dropped = 'script, link[rel="modulepreload"], link[rel="preload"][as="fetch"]';
+      const dropped = 'script, link[rel="modulepreload"]';
       for (const element of copy.querySelectorAll(dropped)) element.remove();
       return `<!doctype html>\n${copy.outerHTML}\n`;
     });
