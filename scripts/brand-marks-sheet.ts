@@ -1,24 +1,52 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import sharp, { type OverlayOptions } from 'sharp';
 import { analyseMark, clipAround, type MarkPart } from '../e2e/support/mark-pixels.ts';
 import { takesPayments } from '../src/lib/services.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.ts';
+import { parseCommandLine, refuseCommandLine } from './lib/command-line.ts';
 import { escapeHtml } from './lib/escape-html.ts';
 import { loadBrands } from './lib/load-brands.ts';
 import { MIN_MARK_CONTRAST } from './lib/mark-contrast.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
-// `npm run brand-marks -- [base URL] [--out file.png]`: every brand's logo on its page in both
+// `npm run brand-marks -- [base URL] [--brand <service>]... [--out file.png]`: every brand's logo on its page in both
 // schemes, on one contact sheet for the eye, with the weakest part that meets the page. The check
-// itself is e2e/every-brand/branding.spec.ts; this is not part of any. Needs a running demo (`npm start`).
-const { values, positionals } = parseArgs({
+// itself is e2e/every-brand/branding.spec.ts; tests/scripts/brand-marks.test.ts only proves that
+// this command runs. Needs a running demo (`npm start`).
+const command = 'npm run brand-marks --';
+const { values, positionals } = parseCommandLine({
+  command,
+  summary:
+    "Photographs every brand's logo on its page in light and dark, draws them on one contact sheet with the lowest contrast of each, and prints the table.",
+  options: {
+    brand: {
+      type: 'string',
+      multiple: true,
+      valueName: '<service>',
+      description: 'Only that brand, e.g. the one you work on; without it every brand',
+    },
+    out: {
+      type: 'string',
+      valueName: '<file>',
+      description: 'Writes the sheet there (default: test-results/brand-marks.png)',
+    },
+  },
   allowPositionals: true,
-  options: { out: { type: 'string', default: path.join(projectRoot, 'test-results', 'brand-marks.png') } },
+  positionals: '[base URL of a running demo, default http://localhost:8080]',
+  notes: ['Needs a running demo (`npm start`). See docs/brands.md.'],
 });
-const base = new URL(positionals[0] ?? 'http://localhost:8080');
+if (positionals.length > 1) refuseCommandLine(command, `one base URL at most, not ${positionals.length}.`);
+const base = baseUrl(positionals[0] ?? 'http://localhost:8080');
+
+function baseUrl(text: string): URL {
+  try {
+    return new URL(text);
+  } catch {
+    return refuseCommandLine(command, `${text} is no URL.`);
+  }
+}
 const SCHEMES = ['light', 'dark'] as const;
 // Twice the pixels, as the spec.
 const SCALE = 2;
@@ -53,7 +81,15 @@ async function shootLogo(page: Page, service: string, name: string): Promise<Sho
 const ratioOf = (part: MarkPart | undefined) => (part ? `${part.contrast.toFixed(2)}:1` : '–');
 const passes = (part: MarkPart | undefined) => !part || part.contrast >= MIN_MARK_CONTRAST;
 
-const { brands } = await loadBrands(defaultBrandsDir);
+const everyBrand = (await loadBrands(defaultBrandsDir)).brands;
+const unknown = (values.brand ?? []).filter((service) => !everyBrand.some((b) => b.service === service));
+if (unknown.length > 0) {
+  refuseCommandLine(
+    command,
+    `no brand ${unknown.join(', ')}; the brands are: ${everyBrand.map((b) => b.service).join(', ')}.`,
+  );
+}
+const brands = values.brand ? everyBrand.filter((b) => values.brand?.includes(b.service)) : everyBrand;
 try {
   await fetch(base);
 } catch {
@@ -116,7 +152,7 @@ const overlay = [
   '</svg>',
 ].join('');
 
-const out = path.resolve(values.out);
+const out = path.resolve(values.out ?? path.join(projectRoot, 'test-results', 'brand-marks.png'));
 await mkdir(path.dirname(out), { recursive: true });
 const sheet = await sharp({ create: { width, height, channels: 4, background: '#ffffff' } })
   .composite([...images, { input: Buffer.from(overlay), left: 0, top: 0 }])

@@ -3,9 +3,18 @@ import { BUDGETS } from './perf/budgets.ts';
 import { timeBuilds } from './perf/build-timing.ts';
 import { checkBudgets, formatBudgetResults } from './perf/check-budgets.ts';
 import { measureBundles } from './perf/measure-bundles.ts';
+import { parseCommandLine } from './lib/command-line.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
 // `npm run budget`: part of `npm run check`. Exits 1 when a budget of scripts/perf/budgets.ts breaks.
+// It takes no options: the budgets are one fixed measurement, so that every run compares alike.
+parseCommandLine({
+  command: 'npm run budget --',
+  summary:
+    'Builds every brand and a bare React app into temporary folders, times the build command and exits 1 when a budget of scripts/perf/budgets.ts breaks.',
+  options: {},
+  notes: ['The budgets and their reasons: docs/performance.md and scripts/perf/budgets.ts.'],
+});
 const cacheDir = path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons');
 const bundles = await measureBundles({ brandsDir: defaultBrandsDir, cacheDir });
 const builds = await timeBuilds({

@@ -1,14 +1,29 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { createServer, type Plugin } from 'vite';
 import { createDevConfig } from './dev/dev-config.ts';
 import { bakeIndexHtml, brandStylesheet } from './lib/bake-html.ts';
+import { parseCommandLine } from './lib/command-line.ts';
 import { loadBrands, type Brand } from './lib/load-brands.ts';
 import { formatInvalidBrands } from './lib/report.ts';
 import { createAppConfig, defaultBrandsDir } from './vite/app-config.ts';
 
-const { values } = parseArgs({
-  options: { brand: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' } },
+const { values } = parseCommandLine({
+  command: 'npm run dev --',
+  summary:
+    "Starts Vite's dev server for work on the page; it answers api/config with the development config, with no MWS behind it.",
+  options: {
+    brand: {
+      type: 'string',
+      valueName: '<service>',
+      description: 'Bakes that brand into the page (without it the page is neutral)',
+    },
+    port: { type: 'string', valueName: '<n>', description: 'The port (default: PORT, else 5173)' },
+    host: {
+      type: 'string',
+      valueName: '<address>',
+      description: 'The address to listen on (default: 127.0.0.1)',
+    },
+  },
 });
 
 const { brands, invalid } = await loadBrands(defaultBrandsDir);

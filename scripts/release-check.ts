@@ -1,11 +1,24 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from './lib/command-line.ts';
 import { loadBrands } from './lib/load-brands.ts';
 import { checkRelease, DEVELOPMENT_MARKERS } from './lib/release-check.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
 // Run after `npm run build`: refuses a demo build and any folder with development code in it.
-const { values } = parseArgs({ options: { dir: { type: 'string' }, 'brands-dir': { type: 'string' } } });
+const { values } = parseCommandLine({
+  command: 'npm run release-check --',
+  summary:
+    'Refuses a folder that is not a release: a demo build, development code, a policy other than the release policy, or nginx and Firebase configs that do not send it.',
+  options: {
+    dir: { type: 'string', valueName: '<dir>', description: 'The release to check (default: dist/)' },
+    'brands-dir': {
+      type: 'string',
+      valueName: '<dir>',
+      description: 'The brands it must hold (default: brands/)',
+    },
+  },
+  notes: ['Run it after `npm run build`; see docs/deploy.md.'],
+});
 const dir = path.resolve(values.dir ?? path.join(projectRoot, 'dist'));
 const { brands } = await loadBrands(path.resolve(values['brands-dir'] ?? defaultBrandsDir));
 const problems = await checkRelease(

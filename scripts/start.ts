@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { RESOLVER_SERVICE } from '../src/lib/services.ts';
 import { DEV_FIREBASE_PROJECT } from './dev/dev-config.ts';
 import { buildBrands } from './lib/build-brands.ts';
+import { parseCommandLine } from './lib/command-line.ts';
 import { PREVIEW_FILE } from './lib/emit-brand.ts';
 import { loadBrands, type Brand } from './lib/load-brands.ts';
 import { formatInvalidBrands } from './lib/report.ts';
@@ -13,11 +13,26 @@ import { rebuildOnChange, type BrandWatcher } from './server/rebuild-on-change.t
 import { RESOLVER_TABLE } from './server/resolver-table.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
-const { values } = parseArgs({
+const { values } = parseCommandLine({
+  command: 'npm start --',
+  summary:
+    'Runs the whole product offline: builds what dist-demo/ lacks, then serves every brand with the reference backend, the PayPal stand-in and the Firebase Auth emulator (docs/demo.md).',
   options: {
-    port: { type: 'string' },
-    'emulator-port': { type: 'string' },
-    'no-emulator': { type: 'boolean', default: false },
+    port: {
+      type: 'string',
+      valueName: '<n>',
+      description: "The demo server's port (default: PORT, else 8080)",
+    },
+    'emulator-port': {
+      type: 'string',
+      valueName: '<n>',
+      description: "The Firebase Auth emulator's port (default: FIREBASE_AUTH_EMULATOR_PORT, else 9099)",
+    },
+    'no-emulator': {
+      type: 'boolean',
+      default: false,
+      description: 'Runs without the emulator: the phone path fails with AN01',
+    },
   },
 });
 const port = Number(values.port ?? process.env.PORT ?? 8080);

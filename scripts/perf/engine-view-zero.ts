@@ -1,18 +1,35 @@
-import { parseArgs } from 'node:util';
 import { launchFirefox } from '../../e2e/support/engines/firefox.ts';
 import type { EngineBrowser, EnginePage } from '../../e2e/support/engines/engine.ts';
 import { launchWebKit } from '../../e2e/support/engines/webkit.ts';
 import globalSetup from '../../e2e/support/global-setup.ts';
+import { parseCommandLine, refuseCommandLine } from '../lib/command-line.ts';
 import { median } from './build-timing.ts';
 
 // `npx tsx scripts/perf/engine-view-zero.ts [--runs 9] [--brand a-dok]`: per engine, how often a
 // load asks for api/config and how long view 0 takes, on the demo build in dist-demo/ (or
 // E2E_DIST_DIR) served by the suite's demo server. Firefox ESR and WebKitGTK as the engine
 // projects drive them (docs/decisions/014); Chromium's figures come from `npm run bench`.
-const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '9' }, brand: { type: 'string', default: 'a-dok' } },
+const command = 'npx tsx scripts/perf/engine-view-zero.ts';
+const { values } = parseCommandLine({
+  command,
+  summary:
+    'Per engine (Firefox ESR, WebKitGTK): how many config requests a load of view 0 makes and how long it takes, on the demo build in dist-demo/ (or E2E_DIST_DIR).',
+  options: {
+    runs: {
+      type: 'string',
+      default: '9',
+      valueName: '<n>',
+      description: 'Loads per engine, after one to warm up',
+    },
+    brand: { type: 'string', default: 'a-dok', valueName: '<service>', description: 'The brand to load' },
+  },
+  notes: [
+    "Chromium's figures come from `npm run bench`. See docs/decisions/014-other-engines-without-playwright.md.",
+  ],
 });
 const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1)
+  refuseCommandLine(command, '--runs must be a whole number of at least 1.');
 
 /**
  * In the page, once view 0's heading is there: how many config requests the load made, and when
