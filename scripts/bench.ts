@@ -2,11 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { BenchReport } from './perf/bench-report.ts';
-import { DEMO_BUILD_META } from './lib/bake-html.ts';
 import { parseCommandLine, refuseCommandLine } from './lib/command-line.ts';
-import { loadBrands } from './lib/load-brands.ts';
-import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
+import type { BenchReport } from './perf/bench-report.ts';
 
 // `npm run bench`: bundle, build, first view and Lighthouse in one run on this machine.
 // The table goes to the console, everything measured to reports/bench.json (docs/performance.md).
@@ -67,6 +64,21 @@ if (!Number.isInteger(runs) || runs < fewestRuns)
   refuse(`--runs must be a whole number of at least ${fewestRuns}${quick ? '' : ' (1 with --quick)'}.`);
 if (!Number.isInteger(buildRuns) || buildRuns < 1)
   refuse('--build-runs must be a whole number of at least 1.');
+
+// Loaded once the command line holds, so that --help and a wrong option answer at once: Vite,
+// Playwright and Lighthouse alone take seconds.
+const { DEMO_BUILD_META } = await import('./lib/bake-html.ts');
+const { loadBrands } = await import('./lib/load-brands.ts');
+const { defaultBrandsDir, projectRoot } = await import('./vite/app-config.ts');
+const { measureBundles } = await import('./perf/measure-bundles.ts');
+const { timeBuilds } = await import('./perf/build-timing.ts');
+const { checkBudgets } = await import('./perf/check-budgets.ts');
+const { startBenchServer } = await import('./perf/bench-server.ts');
+const { measureFirstView } = await import('./perf/first-view.ts');
+const { measurePaymentStep } = await import('./perf/payment-step.ts');
+const { runLighthouse } = await import('./perf/lighthouse.ts');
+const { formatBenchReport } = await import('./perf/bench-report.ts');
+
 const out = path.resolve(
   values.out ?? path.join(projectRoot, 'reports', quick ? 'bench-quick.json' : 'bench.json'),
 );
@@ -85,27 +97,6 @@ const isDemoOfEveryBrand = services.every((service) => {
   return existsSync(page) && readFileSync(page, 'utf8').includes(DEMO_BUILD_META);
 });
 const existingBuild = quick && isDemoOfEveryBrand ? demoDir : undefined;
-
-// Vite, Playwright and Lighthouse take seconds to load: only once the command line holds.
-const [
-  { measureBundles },
-  { timeBuilds },
-  { startBenchServer },
-  { measureFirstView },
-  { measurePaymentStep },
-  { runLighthouse },
-  { checkBudgets },
-  { formatBenchReport },
-] = await Promise.all([
-  import('./perf/measure-bundles.ts'),
-  import('./perf/build-timing.ts'),
-  import('./perf/bench-server.ts'),
-  import('./perf/first-view.ts'),
-  import('./perf/payment-step.ts'),
-  import('./perf/lighthouse.ts'),
-  import('./perf/check-budgets.ts'),
-  import('./perf/bench-report.ts'),
-]);
 
 step('bundle sizes (builds every brand and the React floor)');
 const bundles = await measureBundles({ brandsDir, cacheDir });

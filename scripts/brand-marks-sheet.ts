@@ -1,20 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import sharp, { type OverlayOptions } from 'sharp';
-import { analyseMark, clipAround, type MarkPart } from '../e2e/support/mark-pixels.ts';
-import { takesPayments } from '../src/lib/services.ts';
-import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium.ts';
+import type { Page } from '@playwright/test';
+import type { OverlayOptions } from 'sharp';
+import type { MarkPart } from '../e2e/support/mark-pixels.ts';
 import { parseCommandLine, refuseCommandLine } from './lib/command-line.ts';
-import { escapeHtml } from './lib/escape-html.ts';
-import { loadBrands } from './lib/load-brands.ts';
-import { MIN_MARK_CONTRAST } from './lib/mark-contrast.ts';
-import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
-// `npm run brand-marks -- [base URL] [--brand <service>]... [--out file.png]`: every brand's logo on its page in both
-// schemes, on one contact sheet for the eye, with the weakest part that meets the page. The check
-// itself is e2e/every-brand/branding.spec.ts; tests/scripts/brand-marks.test.ts only proves that
-// this command runs. Needs a running demo (`npm start`).
+// `npm run brand-marks -- [base URL] [--brand <service>]... [--out file.png]`: every brand's logo
+// on its page in both schemes, on one contact sheet for the eye, with the weakest part that meets
+// the page. The check itself is e2e/every-brand/branding.spec.ts; tests/scripts/brand-marks.test.ts
+// only proves that this command runs. Needs a running demo (`npm start`).
 const command = 'npm run brand-marks --';
 const { values, positionals } = parseCommandLine({
   command,
@@ -47,6 +41,18 @@ function baseUrl(text: string): URL {
     return refuseCommandLine(command, `${text} is no URL.`);
   }
 }
+
+// Loaded once the command line holds, so that --help and a wrong option answer at once.
+const { chromium } = await import('@playwright/test');
+const { default: sharp } = await import('sharp');
+const { analyseMark, clipAround } = await import('../e2e/support/mark-pixels.ts');
+const { takesPayments } = await import('../src/lib/services.ts');
+const { CHROMIUM_ARGS, chromiumPath } = await import('./lib/chromium.ts');
+const { escapeHtml } = await import('./lib/escape-html.ts');
+const { loadBrands } = await import('./lib/load-brands.ts');
+const { MIN_MARK_CONTRAST } = await import('./lib/mark-contrast.ts');
+const { defaultBrandsDir, projectRoot } = await import('./vite/app-config.ts');
+
 const SCHEMES = ['light', 'dark'] as const;
 // Twice the pixels, as the spec.
 const SCALE = 2;

@@ -1,11 +1,7 @@
 import path from 'node:path';
-import { createServer, type Plugin } from 'vite';
-import { createDevConfig } from './dev/dev-config.ts';
-import { bakeIndexHtml, brandStylesheet } from './lib/bake-html.ts';
+import type { Plugin } from 'vite';
 import { parseCommandLine } from './lib/command-line.ts';
-import { loadBrands, type Brand } from './lib/load-brands.ts';
-import { formatInvalidBrands } from './lib/report.ts';
-import { createAppConfig, defaultBrandsDir } from './vite/app-config.ts';
+import type { Brand } from './lib/load-brands.ts';
 
 const { values } = parseCommandLine({
   command: 'npm run dev --',
@@ -25,6 +21,14 @@ const { values } = parseCommandLine({
     },
   },
 });
+
+// Loaded once the command line holds, so that --help and a wrong option answer at once.
+const { createServer } = await import('vite');
+const { createDevConfig } = await import('./dev/dev-config.ts');
+const { bakeIndexHtml, brandStylesheet } = await import('./lib/bake-html.ts');
+const { loadBrands } = await import('./lib/load-brands.ts');
+const { formatInvalidBrands } = await import('./lib/report.ts');
+const { createAppConfig, defaultBrandsDir } = await import('./vite/app-config.ts');
 
 const { brands, invalid } = await loadBrands(defaultBrandsDir);
 // Another folder's problems do not stop work on this one; the dev server leaves those brands out.

@@ -1,8 +1,5 @@
 import path from 'node:path';
 import { parseCommandLine } from './lib/command-line.ts';
-import { loadBrands } from './lib/load-brands.ts';
-import { checkRelease, DEVELOPMENT_MARKERS } from './lib/release-check.ts';
-import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
 // Run after `npm run build`: refuses a demo build and any folder with development code in it.
 const { values } = parseCommandLine({
@@ -19,6 +16,12 @@ const { values } = parseCommandLine({
   },
   notes: ['Run it after `npm run build`; see docs/deploy.md.'],
 });
+
+// Loaded once the command line holds, so that --help and a wrong option answer at once.
+const { loadBrands } = await import('./lib/load-brands.ts');
+const { checkRelease, DEVELOPMENT_MARKERS } = await import('./lib/release-check.ts');
+const { defaultBrandsDir, projectRoot } = await import('./vite/app-config.ts');
+
 const dir = path.resolve(values.dir ?? path.join(projectRoot, 'dist'));
 const { brands } = await loadBrands(path.resolve(values['brands-dir'] ?? defaultBrandsDir));
 const problems = await checkRelease(

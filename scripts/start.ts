@@ -1,17 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { RESOLVER_SERVICE } from '../src/lib/services.ts';
-import { DEV_FIREBASE_PROJECT } from './dev/dev-config.ts';
-import { buildBrands } from './lib/build-brands.ts';
 import { parseCommandLine } from './lib/command-line.ts';
-import { PREVIEW_FILE } from './lib/emit-brand.ts';
-import { loadBrands, type Brand } from './lib/load-brands.ts';
-import { formatInvalidBrands } from './lib/report.ts';
-import { createDemoServer } from './server/demo-server.ts';
-import { startAuthEmulator, type RunningEmulator } from './server/firebase-emulator.ts';
-import { rebuildOnChange, type BrandWatcher } from './server/rebuild-on-change.ts';
-import { RESOLVER_TABLE } from './server/resolver-table.ts';
-import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
+import type { Brand } from './lib/load-brands.ts';
+import type { RunningEmulator } from './server/firebase-emulator.ts';
+import type { BrandWatcher } from './server/rebuild-on-change.ts';
 
 const { values } = parseCommandLine({
   command: 'npm start --',
@@ -35,6 +27,20 @@ const { values } = parseCommandLine({
     },
   },
 });
+
+// Loaded once the command line holds, so that --help and a wrong option answer at once.
+const { RESOLVER_SERVICE } = await import('../src/lib/services.ts');
+const { DEV_FIREBASE_PROJECT } = await import('./dev/dev-config.ts');
+const { buildBrands } = await import('./lib/build-brands.ts');
+const { PREVIEW_FILE } = await import('./lib/emit-brand.ts');
+const { loadBrands } = await import('./lib/load-brands.ts');
+const { formatInvalidBrands } = await import('./lib/report.ts');
+const { createDemoServer } = await import('./server/demo-server.ts');
+const { startAuthEmulator } = await import('./server/firebase-emulator.ts');
+const { rebuildOnChange } = await import('./server/rebuild-on-change.ts');
+const { RESOLVER_TABLE } = await import('./server/resolver-table.ts');
+const { defaultBrandsDir, projectRoot } = await import('./vite/app-config.ts');
+
 const port = Number(values.port ?? process.env.PORT ?? 8080);
 const emulatorPort = Number(values['emulator-port'] ?? process.env.FIREBASE_AUTH_EMULATOR_PORT ?? 9099);
 // The demo build, with its development switches; `npm run build` makes the release in dist/.

@@ -1,9 +1,5 @@
-import { launchFirefox } from '../../e2e/support/engines/firefox.ts';
 import type { EngineBrowser, EnginePage } from '../../e2e/support/engines/engine.ts';
-import { launchWebKit } from '../../e2e/support/engines/webkit.ts';
-import globalSetup from '../../e2e/support/global-setup.ts';
 import { parseCommandLine, refuseCommandLine } from '../lib/command-line.ts';
-import { median } from './build-timing.ts';
 
 // `npx tsx scripts/perf/engine-view-zero.ts [--runs 9] [--brand a-dok]`: per engine, how often a
 // load asks for api/config and how long view 0 takes, on the demo build in dist-demo/ (or
@@ -30,6 +26,12 @@ const { values } = parseCommandLine({
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1)
   refuseCommandLine(command, '--runs must be a whole number of at least 1.');
+
+// Loaded once the command line holds, so that --help and a wrong option answer at once.
+const { launchFirefox } = await import('../../e2e/support/engines/firefox.ts');
+const { launchWebKit } = await import('../../e2e/support/engines/webkit.ts');
+const { default: globalSetup } = await import('../../e2e/support/global-setup.ts');
+const { median } = await import('./build-timing.ts');
 
 /**
  * In the page, once view 0's heading is there: how many config requests the load made, and when
