@@ -64,7 +64,13 @@ describe(`npm run dev -- --brand ${SERVICE} --port <free>`, () => {
     expect(entry).toBeDefined();
     const script = await fetch(new URL(entry ?? '', `${origin}/`));
     expect(script.status).toBe(200);
-    expect(await script.text()).toContain('start-config.ts');
+    const code = await script.text();
+    expect(code).toContain('start-config.ts');
+    // React, as Vite pre-bundles it: the answer waits for the optimizer, which must not be
+    // stopped halfway (it would leave its temporary folder in node_modules/.vite).
+    const react = /from "([^"]*\/node_modules\/\.vite\/deps\/react\.js[^"]*)"/.exec(code)?.[1];
+    expect(react).toBeDefined();
+    expect((await fetch(new URL(react ?? '', `${origin}/`))).status).toBe(200);
   });
 
   test("answers api/config with a config the app's own reader accepts, with the brand's service", async () => {
