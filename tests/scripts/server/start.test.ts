@@ -1,18 +1,23 @@
 import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { PREVIEW_FILE } from '../../../scripts/lib/emit-brand.ts';
 import { loadBrands } from '../../../scripts/lib/load-brands.ts';
-import { freePort } from '../../../scripts/server/ports.ts';
+import { freePort, isPortFree } from '../../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
 import { send } from './demo-fixtures.ts';
 
 const run = promisify(execFile);
 const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
-const startScript = path.join(projectRoot, 'scripts', 'start.ts');
+// start.ts under node with tsx's loader: the program `npm start` runs, without the tsx command
+// around it. That command passes a signal on and SIGKILLs the program (exit 130) unless it
+// acknowledges within 30 ms, which a busy machine can miss: start.ts's Ctrl-C handler never runs.
+const startCommand = [process.execPath, '--import', 'tsx', path.join(projectRoot, 'scripts', 'start.ts')];
 
 let services: string[];
 let blocker: Server | undefined;
@@ -45,7 +50,8 @@ async function occupyPort(): Promise<number> {
 }
 
 async function start(args: string[], env: Record<string, string> = {}) {
-  return run(tsx, [startScript, ...args], {
+  const [command = '', ...commandArgs] = startCommand;
+  return run(command, [...commandArgs, ...args], {
     cwd: projectRoot,
     timeout: 60_000,
     env: { ...process.env, ...env },
@@ -53,6 +59,53 @@ async function start(args: string[], env: Record<string, string> = {}) {
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
+}
+
+/**
+ * A free port below the system's ephemeral range. Every other server here and on this machine
+ * that asks for any free port (freePort, listen(0)) gets one from that range, and so does every
+ * outgoing connection; none can take this one in the seconds start.ts needs before it listens.
+ * One could take freePort's, and start.ts then exited on "Port … is taken", printing nothing.
+ */
+async function portOutsideEphemeralRange(): Promise<number> {
+  const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '');
+  const low = Number(range.split(/\s+/)[0]);
+  if (!(low > 1024)) return freePort(); // no such range to stay out of (not Linux)
+  for (;;) {
+    const port = 1024 + Math.floor(Math.random() * (low - 1024));
+    if (await isPortFree(port)) return port;
+  }
+}
+
+/**
+ * `npm start -- --no-emulator`, once it has printed its last line; if it ends before that, the
+ * test fails with its exit and everything it printed.
+ */
+async function startServing() {
+  const port = await portOutsideEphemeralRange();
+  const [command = '', ...commandArgs] = startCommand;
+  const child = spawn(command, [...commandArgs, '--port', String(port), '--no-emulator'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // A test that fails or times out before its Ctrl-C leaves no server behind.
+  onTestFinished(() => void child.kill('SIGKILL'));
+  const output = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (output.stdout += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (output.stderr += text));
+  // 'close' rather than 'exit': it comes after the last of the output has been read.
+  const closed = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
+  const served = await new Promise<boolean>((resolve, reject) => {
+    child.stdout.on('data', () => output.stdout.includes('Stop with Ctrl-C.') && resolve(true));
+    closed.then(() => resolve(false), reject);
+  });
+  if (!served) {
+    const [code, signal] = await closed;
+    throw new Error(
+      `npm start ended (${signal ?? `exit ${code}`}) before it served:\n${output.stdout}${output.stderr}`,
+    );
+  }
+  return { port, output, closed, child };
 }
 
 describe('npm start with a port that is taken', () => {
@@ -73,34 +126,20 @@ describe('npm start with a port that is taken', () => {
 
 describe('npm start without the emulator', () => {
   test('prints one line per brand, serves the gallery and stops cleanly on Ctrl-C', async () => {
-    const port = await freePort();
-    const child = spawn(tsx, [startScript, '--port', String(port), '--no-emulator'], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    try {
-      const deadline = Date.now() + 60_000;
-      while (!stdout.includes('Stop with Ctrl-C.') && child.exitCode === null && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(stdout).toContain(`Gallery: http://localhost:${port}/`);
-      for (const service of services) {
-        expect(stdout).toMatch(
-          new RegExp(`^  ${service} +http://${service}\\.localhost:${port}/\\?service=${service}`, 'm'),
-        );
-      }
-      expect(stdout).toContain('Phone codes: unavailable (no emulator)');
-      const gallery = await send(port, '/', { host: `localhost:${port}` });
-      expect(gallery.status).toBe(200);
-      for (const service of services) expect(gallery.body).toContain(`<code>${service}</code>`);
-
-      child.kill('SIGINT');
-      expect(await exited).toBe(0);
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+    const { port, output, closed, child } = await startServing();
+    expect(output.stdout).toContain(`Gallery: http://localhost:${port}/`);
+    for (const service of services) {
+      expect(output.stdout).toMatch(
+        new RegExp(`^  ${service} +http://${service}\\.localhost:${port}/\\?service=${service}`, 'm'),
+      );
     }
+    expect(output.stdout).toContain('Phone codes: unavailable (no emulator)');
+    const gallery = await send(port, '/', { host: `localhost:${port}` });
+    expect(gallery.status).toBe(200);
+    for (const service of services) expect(gallery.body).toContain(`<code>${service}</code>`);
+
+    child.kill('SIGINT');
+    expect(await closed).toEqual([0, null]);
+    expect(output.stdout).toContain('Stopping…');
   }, 90_000);
 });

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import { projectRoot } from '../../../scripts/vite/app-config.ts';
 import { send } from './demo-fixtures.ts';
 
@@ -29,13 +29,25 @@ test.skipIf(!existsSync('/proc/self/mem'))(
   async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', serverScript], {
       cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // Also when the test times out, which skips its own finally.
+    onTestFinished(() => void child.kill('SIGKILL'));
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    // 'close' comes after the last of the output: a server that died before its first line fails
+    // the test at once, with its error, instead of when a deadline of the test's own runs out.
+    const closed = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>;
     let root: string | undefined;
     try {
       const lines = createInterface({ input: child.stdout });
-      const [line] = await once(lines, 'line', { signal: AbortSignal.timeout(20_000) });
-      const started = JSON.parse(String(line)) as { port: number; root: string };
+      const line = await Promise.race([
+        once(lines, 'line').then(([first]) => String(first)),
+        closed.then(([code, signal]) => {
+          throw new Error(`the server ended (${signal ?? `exit ${code}`}) before it listened:\n${stderr}`);
+        }),
+      ]);
+      const started = JSON.parse(line) as { port: number; root: string };
       root = started.root;
 
       await Promise.race([
@@ -45,7 +57,6 @@ test.skipIf(!existsSync('/proc/self/mem'))(
       const after = await send(started.port, '/a-dok/').catch((error: Error) => error);
       expect(after instanceof Error ? `no answer: ${after.message}` : after.status).toBe(200);
     } finally {
-      child.kill('SIGKILL');
       if (root) await rm(root, { recursive: true, force: true });
     }
   },
