@@ -4,7 +4,7 @@ import { DEV_FIREBASE_PROJECT } from '../../scripts/dev/dev-config.ts';
 import { loadBrands } from '../../scripts/lib/load-brands.ts';
 import { createDemoServer } from '../../scripts/server/demo-server.ts';
 import { startAuthEmulator } from '../../scripts/server/firebase-emulator.ts';
-import { freePort } from '../../scripts/server/ports.ts';
+import { freePort, freePortForChild } from '../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
 
 /**
@@ -17,7 +17,9 @@ export default async function globalSetup() {
   const distDir = path.resolve(process.env.E2E_DIST_DIR ?? path.join(projectRoot, 'dist-demo'));
   if (!existsSync(distDir)) throw new Error(`No ${distDir} to test: run \`npm run build -- --demo\` first.`);
   // The emulator takes 10-15 s to start: the brands are read meanwhile.
-  const starting = freePort().then((port) => startAuthEmulator({ port, projectId: DEV_FIREBASE_PROJECT }));
+  const starting = freePortForChild().then((port) =>
+    startAuthEmulator({ port, projectId: DEV_FIREBASE_PROJECT }),
+  );
   const read = await loadBrands(defaultBrandsDir).catch(async (error: unknown) => {
     await (await starting.catch(() => undefined))?.stop();
     throw error;

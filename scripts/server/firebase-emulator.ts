@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from '../vite/app-config.ts';
-import { freePort, isPortFree } from './ports.ts';
+import { freePortForChild, isPortFree } from './ports.ts';
 import type { OutboxEntry } from './reference-mws.ts';
 
 const READY_TIMEOUT_MS = 60_000;
@@ -49,8 +49,8 @@ export async function spawnFirebaseEmulator({
   loggingPort?: number;
 }) {
   const host = EMULATOR_HOST;
-  hubPort ??= await freePort();
-  loggingPort ??= await freePort();
+  hubPort ??= await freePortForChild();
+  loggingPort ??= await freePortForChild();
   await writeFile(
     path.join(workDir, 'firebase.json'),
     JSON.stringify({

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { escapeHtml } from '../../scripts/lib/escape-html.ts';
 import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
-import { freePort } from '../../scripts/server/ports.ts';
+import { freePortForChild } from '../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
 import { findService, getConfig } from '../../src/features/config/api/get-config.ts';
 
@@ -21,7 +21,7 @@ describe(`npm run dev -- --brand ${SERVICE} --port <free>`, () => {
     const found = (await loadBrands(defaultBrandsDir)).brands.find((b) => b.service === SERVICE);
     if (!found) throw new Error(`no brand ${SERVICE} in brands/`);
     brand = found;
-    const port = await freePort();
+    const port = await freePortForChild();
     origin = `http://127.0.0.1:${port}`;
     const child = spawn(process.execPath, [...devArgs, '--brand', SERVICE, '--port', String(port)], {
       cwd: projectRoot,

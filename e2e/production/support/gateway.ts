@@ -13,7 +13,7 @@ import {
   renderNginxConfig,
   type NginxParameters,
 } from '../../../scripts/lib/nginx-config.ts';
-import { freePort } from '../../../scripts/server/ports.ts';
+import { freePortForChild } from '../../../scripts/server/ports.ts';
 import { createReferenceBackend, OUTBOX_PATH } from '../../../scripts/server/reference-backend.ts';
 import type { OutboxEntry } from '../../../scripts/server/reference-mws.ts';
 import { makeTestCertificates, type TestCertificates } from './certificates.ts';
@@ -172,7 +172,7 @@ async function codeFor(backendPort: number, to: string): Promise<string> {
 
 async function fourFreePorts(): Promise<[number, number, number, number]> {
   const ports = new Set<number>();
-  while (ports.size < 4) ports.add(await freePort());
+  while (ports.size < 4) ports.add(await freePortForChild());
   const [a = 0, b = 0, c = 0, d = 0] = ports;
   return [a, b, c, d];
 }

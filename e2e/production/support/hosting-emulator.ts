@@ -11,7 +11,7 @@ import {
 } from '../../../scripts/lib/firebase-hosting.ts';
 import { loadBrands } from '../../../scripts/lib/load-brands.ts';
 import { spawnFirebaseEmulator } from '../../../scripts/server/firebase-emulator.ts';
-import { freePort } from '../../../scripts/server/ports.ts';
+import { freePortForChild } from '../../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
 
 /** The release `npm run build` writes: a folder per brand, firebase.json and .firebaserc. */
@@ -144,14 +144,14 @@ async function launch(
   rawConfig: Record<string, unknown>,
   sites: HostingConfig[],
 ): Promise<HostingEmulator> {
-  const [hubPort, loggingPort] = [await freePort(), await freePort()];
+  const [hubPort, loggingPort] = [await freePortForChild(), await freePortForChild()];
   // The first site gets the hosting port, the n-th (n ≥ 1) the first free one from port + 4 + n
   // on (firebase-tools' serve/hosting.js); keep the hub and logging ports out of that range.
-  let hostingPort = await freePort();
+  let hostingPort = await freePortForChild();
   while (
     [hubPort, loggingPort].some((port) => port >= hostingPort && port <= hostingPort + sites.length + 8)
   ) {
-    hostingPort = await freePort();
+    hostingPort = await freePortForChild();
   }
   const child = await spawnFirebaseEmulator({
     workDir,

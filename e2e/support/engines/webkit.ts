@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Builder, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
-import { freePort } from '../../../scripts/server/ports.ts';
+import { freePortForChild } from '../../../scripts/server/ports.ts';
 import {
   callSource,
   findInPage,
@@ -58,7 +58,7 @@ async function driverReady(url: string, driver: ChildProcess): Promise<void> {
  */
 export async function launchWebKit(): Promise<EngineBrowser> {
   const xvfb = await startXvfb();
-  const port = await freePort();
+  const port = await freePortForChild();
   const driver = spawn(webkitDriverPath, [`--port=${port}`], {
     stdio: 'ignore',
     env: { ...process.env, DISPLAY: xvfb.display },

@@ -1,14 +1,13 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import { PREVIEW_FILE } from '../../../scripts/lib/emit-brand.ts';
 import { loadBrands } from '../../../scripts/lib/load-brands.ts';
-import { freePort, isPortFree } from '../../../scripts/server/ports.ts';
+import { freePortForChild } from '../../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
 import { send } from './demo-fixtures.ts';
 
@@ -62,27 +61,11 @@ async function start(args: string[], env: Record<string, string> = {}) {
 }
 
 /**
- * A free port below the system's ephemeral range. Every other server here and on this machine
- * that asks for any free port (freePort, listen(0)) gets one from that range, and so does every
- * outgoing connection; none can take this one in the seconds start.ts needs before it listens.
- * One could take freePort's, and start.ts then exited on "Port … is taken", printing nothing.
- */
-async function portOutsideEphemeralRange(): Promise<number> {
-  const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '');
-  const low = Number(range.split(/\s+/)[0]);
-  if (!(low > 1024)) return freePort(); // no such range to stay out of (not Linux)
-  for (;;) {
-    const port = 1024 + Math.floor(Math.random() * (low - 1024));
-    if (await isPortFree(port)) return port;
-  }
-}
-
-/**
  * `npm start -- --no-emulator`, once it has printed its last line; if it ends before that, the
  * test fails with its exit and everything it printed.
  */
 async function startServing() {
-  const port = await portOutsideEphemeralRange();
+  const port = await freePortForChild();
   const [command = '', ...commandArgs] = startCommand;
   const child = spawn(command, [...commandArgs, '--port', String(port), '--no-emulator'], {
     cwd: projectRoot,
