@@ -1,5 +1,6 @@
 import type { BrowserName, Identifier, SimpleSupportStatement } from '@mdn/browser-compat-data';
 import type { FeatureDecision } from './permissions-policy.ts';
+import { compareVersions } from './versions.ts';
 
 /** The data's browser for each browserslist family. */
 const COMPAT_BROWSERS: Readonly<Record<string, BrowserName>> = {
@@ -115,14 +116,4 @@ function describe(entry: Identifier | undefined, browser: BrowserName): string {
   if (removed(statement)) return `removed in ${statement.version_removed}`;
   if (statement.flags !== undefined) return 'only behind a flag';
   return `added in ${statement.version_added}`;
-}
-
-function compareVersions(a: string, b: string): number {
-  const left = a.split('.').map(Number);
-  const right = b.split('.').map(Number);
-  for (let index = 0; index < Math.max(left.length, right.length); index++) {
-    const difference = (left[index] ?? 0) - (right[index] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
 }

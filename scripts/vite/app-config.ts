@@ -5,6 +5,7 @@ import { getAllVersions } from 'baseline-browser-mapping';
 import browserslist from 'browserslist';
 import type { UserConfig } from 'vite';
 import type { BuildKind } from '../lib/csp.ts';
+import { compareVersions } from '../lib/versions.ts';
 import { brandsPlugin, type BrandSource } from './brands-plugin.ts';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -122,10 +123,4 @@ function samsungInternetChromium(): Map<number, string> {
     );
   }
   return samsungInternetVersions;
-}
-
-function compareVersions(a: string, b: string): number {
-  const [aMajor = 0, aMinor = 0] = a.split('.').map(Number);
-  const [bMajor = 0, bMinor = 0] = b.split('.').map(Number);
-  return aMajor - bMajor || aMinor - bMinor;
 }
