@@ -1,6 +1,6 @@
 import type { BrowserName, Identifier, SimpleSupportStatement } from '@mdn/browser-compat-data';
 import type { FeatureDecision } from './permissions-policy.ts';
-import { compareVersions } from './versions.ts';
+import { compareVersions, oldestOfEach } from './versions.ts';
 
 /** The data's browser for each browserslist family. */
 const COMPAT_BROWSERS: Readonly<Record<string, BrowserName>> = {
@@ -26,17 +26,15 @@ const NOT_FEATURES = new Set(['__compat', 'wildcards']);
  * of the range cannot silently leave a browser unchecked.
  */
 export function oldestVersions(browsers: readonly string[]): Map<BrowserName, string> {
-  const oldest = new Map<BrowserName, string>();
-  for (const entry of browsers) {
-    const [family = '', versions = ''] = entry.split(' ');
-    const browser = COMPAT_BROWSERS[family];
-    if (browser === undefined)
-      throw new Error(`No compat-data browser for "${entry}": add it to COMPAT_BROWSERS.`);
-    const version = versions.split('-')[0] ?? '';
-    const known = oldest.get(browser);
-    if (known === undefined || compareVersions(version, known) < 0) oldest.set(browser, version);
-  }
-  return oldest;
+  return oldestOfEach(
+    browsers.map((entry) => {
+      const [family = '', versions = ''] = entry.split(' ');
+      const browser = COMPAT_BROWSERS[family];
+      if (browser === undefined)
+        throw new Error(`No compat-data browser for "${entry}": add it to COMPAT_BROWSERS.`);
+      return [browser, versions.split('-')[0] ?? ''] as const;
+    }),
+  );
 }
 
 /**

@@ -8,3 +8,15 @@ export function compareVersions(a: string, b: string): number {
   }
   return 0;
 }
+
+/** The oldest version of each name, from `[name, version]` pairs such as a browser range gives. */
+export function oldestOfEach<Name extends string>(
+  pairs: Iterable<readonly [Name, string]>,
+): Map<Name, string> {
+  const oldest = new Map<Name, string>();
+  for (const [name, version] of pairs) {
+    const known = oldest.get(name);
+    if (known === undefined || compareVersions(version, known) < 0) oldest.set(name, version);
+  }
+  return oldest;
+}

@@ -5,7 +5,7 @@ import { getAllVersions } from 'baseline-browser-mapping';
 import browserslist from 'browserslist';
 import type { UserConfig } from 'vite';
 import type { BuildKind } from '../lib/csp.ts';
-import { compareVersions } from '../lib/versions.ts';
+import { oldestOfEach } from '../lib/versions.ts';
 import { brandsPlugin, type BrandSource } from './brands-plugin.ts';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -83,13 +83,7 @@ const TARGET_NAMES: Readonly<Record<string, string>> = {
 export function browserTargets(
   browsers: readonly string[] = browserslist(undefined, { path: projectRoot }),
 ): string[] {
-  const oldest = new Map<string, string>();
-  for (const entry of browsers) {
-    const [name, version] = targetOf(entry);
-    const known = oldest.get(name);
-    if (known === undefined || compareVersions(version, known) < 0) oldest.set(name, version);
-  }
-  return [...oldest].map(([name, version]) => `${name}${version}`).sort();
+  return [...oldestOfEach(browsers.map(targetOf))].map(([name, version]) => `${name}${version}`).sort();
 }
 
 function targetOf(entry: string): [name: string, version: string] {
