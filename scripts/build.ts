@@ -1,15 +1,17 @@
 import path from 'node:path';
 import { buildBrands } from './lib/build-brands.ts';
 import { parseCommandLine } from './lib/command-line.ts';
-import { DEPLOY_FLAGS, deployParameters, writeDeployConfigs } from './lib/deploy-configs.ts';
+import { writeDeployConfigs } from './lib/deploy-configs.ts';
+import { DEFAULT_SETTINGS_FILE, loadDeploySettings, PAYPAL_ENV } from './lib/deploy-settings.ts';
 import { loadBrands } from './lib/load-brands.ts';
+import { describeRelease, writeReleaseManifest } from './lib/release-manifest.ts';
 import { formatBuildTable, formatInvalidBrands, formatWarnings } from './lib/report.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
 const { values } = parseCommandLine({
   command: 'npm run build --',
   summary:
-    'Builds every brand in brands/ into dist/<service>/ with login-gateway.nginx.conf and firebase.json (the release), or with --demo the demo build into dist-demo/.',
+    'Builds every brand in brands/ into dist/<service>/ with release.json, login-gateway.nginx.conf and firebase.json (the release), or with --demo the demo build into dist-demo/.',
   options: {
     brand: {
       type: 'string',
@@ -33,10 +35,14 @@ const { values } = parseCommandLine({
       description:
         'The demo build: emulator, PayPal stand-in and local backends allowed; never to be deployed',
     },
-    ...DEPLOY_FLAGS,
+    settings: {
+      type: 'string',
+      valueName: '<file>',
+      description: `The deployment settings: PayPal's client ids and the host configs (default: ${DEFAULT_SETTINGS_FILE})`,
+    },
   },
   notes: [
-    'Environment: VITE_PAYPAL_CLIENT_ID_LIVE (required for a release), VITE_PAYPAL_CLIENT_ID_SANDBOX (default: sb).',
+    `Environment: ${PAYPAL_ENV.live} and ${PAYPAL_ENV.sandbox} win over the settings file's paypal ids; a release of a brand that takes payments needs a live id.`,
     'See docs/deploy.md.',
   ],
 });
@@ -47,19 +53,36 @@ const outDir = path.resolve(
   values['out-dir'] ?? path.join(projectRoot, build === 'demo' ? 'dist-demo' : 'dist'),
 );
 const started = performance.now();
+let loaded;
+try {
+  loaded = await loadDeploySettings(
+    path.resolve(values.settings ?? path.join(projectRoot, DEFAULT_SETTINGS_FILE)),
+  );
+} catch (error) {
+  console.error(`Build failed.\n${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+const { settings } = loaded;
 const result = await buildBrands({
   brandsDir,
   outDir,
   cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
   only: values.brand,
   build,
+  paypal: { live: settings.paypal.clientIdLive, sandbox: settings.paypal.clientIdSandbox },
 });
 
 if (result.ok) {
-  // A release also says how to serve it: every brand, whichever ones this run rebuilt.
+  // A release also says which build it is and how to serve it: every brand, whichever ones this
+  // run rebuilt.
+  let release: string | undefined;
   if (build === 'release') {
     const { brands } = await loadBrands(brandsDir);
-    await writeDeployConfigs(outDir, brands, deployParameters(values));
+    const built = await releasedServices(outDir, brands);
+    const manifest = await describeRelease(projectRoot, built);
+    release = manifest.release;
+    await writeReleaseManifest(outDir, manifest);
+    await writeDeployConfigs(outDir, brands, settings, release);
   }
   if (result.invalid.length > 0) {
     const heading = 'invalid brand folder(s) not built (a build of all brands refuses them)';
@@ -76,10 +99,16 @@ if (result.ok) {
   );
   console.log(
     build === 'release'
-      ? `Release in ${path.relative(process.cwd(), outDir) || '.'}/, with login-gateway.nginx.conf and firebase.json (docs/deploy.md).`
+      ? `Release ${release} in ${path.relative(process.cwd(), outDir) || '.'}/, with release.json, login-gateway.nginx.conf and firebase.json: \`npm run release-check\`, then \`npm run deploy -- nginx\` or \`-- firebase\` (docs/deploy.md).`
       : `Demo build in ${path.relative(process.cwd(), outDir) || '.'}/: development only, never to be deployed.`,
   );
 } else {
   console.error(`Build failed.\n${result.message}`);
   process.exitCode = 1;
+}
+
+/** The brands whose folders the release now holds (a one-brand build keeps the others it refreshed). */
+async function releasedServices(dir: string, brands: readonly { service: string }[]): Promise<string[]> {
+  const { existsSync } = await import('node:fs');
+  return brands.map((b) => b.service).filter((service) => existsSync(path.join(dir, service, 'index.html')));
 }

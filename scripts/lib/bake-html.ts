@@ -1,9 +1,17 @@
+import { PAYPAL_CLIENT_ID_META } from '../../src/lib/paypal-client-ids.ts';
 import { REDIRECT_HOSTS_META } from '../../src/lib/redirect-hosts.ts';
+import { takesPayments } from '../../src/lib/services.ts';
 import { buildContentSecurityPolicy, type BuildKind } from './csp.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { Brand } from './load-brands.ts';
 
 export const BRAND_HEAD_MARKER = '<!--brand-head-->';
+
+/** PayPal's client ids per environment (deploy.config.json's `paypal`); public, but per brand. */
+export interface PayPalClientIds {
+  live?: string | null;
+  sandbox?: string;
+}
 
 export interface BrandPage extends Pick<
   Brand,
@@ -28,6 +36,8 @@ export interface BrandPage extends Pick<
   withContentSecurityPolicy: boolean;
   /** A demo page is marked as one (DEMO_BUILD_META) and its policy allows the local servers. */
   build: BuildKind;
+  /** Baked into the page of a brand that takes payments only, so no other brand's bytes hold them. */
+  paypal?: PayPalClientIds;
 }
 
 /** The tag that marks a demo build's page; the release check refuses a folder that has it. */
@@ -58,6 +68,8 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     meta('name', 'theme-color', page.themeColor),
     // The only hosts the page sends the visitor and their token to (src/lib/redirect-hosts.ts).
     page.redirectHosts && meta('name', REDIRECT_HOSTS_META, page.redirectHosts.join(' ')),
+    // PayPal's client ids, for the brands whose flow can reach a payment (src/lib/paypal-client-ids.ts).
+    ...paypalMetas(page),
     page.icons.ico && `<link rel="icon" href="${escapeHtml(page.icons.ico)}" sizes="48x48">`,
     `<link rel="icon" href="${escapeHtml(page.icons.svg)}" type="image/svg+xml">`,
     page.icons.appleTouch && `<link rel="apple-touch-icon" href="${escapeHtml(page.icons.appleTouch)}">`,
@@ -88,6 +100,14 @@ export function brandStylesheet(
     ...(page.backgroundColor ? [`--page-background:${page.backgroundColor}`] : []),
   ];
   return `:root{${properties.join(';')}}\n`;
+}
+
+function paypalMetas({ service, paypal }: BrandPage): string[] {
+  if (!takesPayments(service) || !paypal) return [];
+  return (['live', 'sandbox'] as const).flatMap((environment) => {
+    const id = paypal[environment];
+    return id ? [meta('name', PAYPAL_CLIENT_ID_META[environment], id)] : [];
+  });
 }
 
 function logoPreloads({ logoHref, logoDarkHref }: BrandPage): string[] {

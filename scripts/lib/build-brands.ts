@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { createAppConfig, START_CONFIG_CHUNK } from '../vite/app-config.ts';
 import { brandMarker } from './bake-html.ts';
 import type { BuildKind } from './csp.ts';
+import { takesPayments } from '../../src/lib/services.ts';
+import type { PayPalClientIds } from './bake-html.ts';
+import { PAYPAL_ENV } from './deploy-settings.ts';
 import { emitBrand, type BuiltApp } from './emit-brand.ts';
 import { loadBrands, type Brand, type InvalidBrand } from './load-brands.ts';
 import { isPrecompressedTwin, precompressTree } from './precompress.ts';
@@ -25,6 +28,11 @@ export interface BuildOptions {
   skipInvalid?: boolean;
   /** A release by default; a demo build keeps the development switches (docs/deploy.md). */
   build?: BuildKind;
+  /**
+   * PayPal's client ids, baked into the pages of brands that take payments only. A release
+   * refuses to build such a brand without a live id.
+   */
+  paypal?: PayPalClientIds;
 }
 
 export type BuildResult =
@@ -68,6 +76,7 @@ export async function buildBrands({
   only,
   skipInvalid = false,
   build = 'release',
+  paypal = {},
 }: BuildOptions): Promise<BuildResult> {
   const { brands, invalid } = await loadBrands(brandsDir);
   const onlyInvalid = invalid.find((brand) => brand.service === only);
@@ -86,6 +95,18 @@ export async function buildBrands({
     };
   }
 
+  if (build === 'release' && !paypal.live) {
+    // Every brand this build writes, the ones refreshed with the new shared app included.
+    const written = only === undefined ? brands : await writtenBrands(brands, only, outDir);
+    const paying = written.filter((brand) => takesPayments(brand.service)).map((brand) => brand.service);
+    if (paying.length > 0) {
+      return {
+        ok: false,
+        message: `${paying.join(', ')} ${paying.length > 1 ? 'take' : 'takes'} payments, but the release has no PayPal live client id: set paypal.clientIdLive in deploy.config.json or ${PAYPAL_ENV.live} (its first paying visitor would see "Die Zahlung konnte nicht geladen werden").`,
+      };
+    }
+  }
+
   // Staged inside outDir, so that the brand folders can hard-link the shared assets.
   await mkdir(outDir, { recursive: true });
   const stagingDir = await mkdtemp(path.join(outDir, '.staging-'));
@@ -97,7 +118,7 @@ export async function buildBrands({
     const refreshed =
       only === undefined ? [] : brands.filter((b) => b.service !== only && earlier.includes(b.service));
     const emitted = await Promise.all(
-      [...selected, ...refreshed].map((brand) => emitBrand(brand, app, outDir, cacheDir, build)),
+      [...selected, ...refreshed].map((brand) => emitBrand(brand, app, outDir, cacheDir, build, paypal)),
     );
     const rows = await Promise.all(
       emitted
@@ -190,6 +211,18 @@ async function removeBrandFolders(outDir: string): Promise<string[]> {
       }),
   );
   return removed.flat();
+}
+
+/** The brand asked for and the brands whose folders a one-brand build refreshes. */
+async function writtenBrands(brands: Brand[], only: string, outDir: string): Promise<Brand[]> {
+  const present = await Promise.all(
+    brands.map(async (brand) => {
+      if (brand.service === only) return true;
+      const html = await readFile(path.join(outDir, brand.service, 'index.html'), 'utf8').catch(() => '');
+      return html.includes(brandMarker(brand.service));
+    }),
+  );
+  return brands.filter((_, index) => present[index]);
 }
 
 /** Files and their gzip size; a precompressed twin is another encoding of a file, not a file. */

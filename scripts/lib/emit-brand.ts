@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bakeIndexHtml, brandStylesheet, type BrandPage } from './bake-html.ts';
+import { bakeIndexHtml, brandStylesheet, type BrandPage, type PayPalClientIds } from './bake-html.ts';
 import { buildContentSecurityPolicy, type BuildKind } from './csp.ts';
 import { escapeHtml } from './escape-html.ts';
 import { writeFavicons } from './favicons.ts';
@@ -28,6 +28,7 @@ export async function emitBrand(
   outDir: string,
   cacheDir: string,
   build: BuildKind,
+  paypal: PayPalClientIds = {},
 ): Promise<{ dir: string; faviconsFromCache: boolean }> {
   const dir = path.join(outDir, brand.service);
   await rm(dir, { recursive: true, force: true });
@@ -52,6 +53,7 @@ export async function emitBrand(
     manifestHref: 'manifest.webmanifest',
     withContentSecurityPolicy: true,
     build,
+    paypal,
   };
   const html = bakeIndexHtml(app.html, page);
   const manifest = {

@@ -6,25 +6,24 @@ import {
   TOP_LEVEL_FILES,
   type HeaderMap,
 } from './host-headers.ts';
+import type { FirebaseSettings } from './deploy-settings.ts';
 import type { ServedBrand } from './nginx-config.ts';
+import { HEALTH_PATH, RELEASE_HEADER } from './release-manifest.ts';
 
-export interface FirebaseHostingParameters {
-  /** The Firebase project that holds the Hosting sites. */
-  projectId: string;
-  /** A site per brand: `<sitePrefix><service>` with "_" as "-". */
-  sitePrefix: string;
-  /** The Cloud Run service that answers `/api/**`, and its region. */
-  backendService: string;
-  backendRegion: string;
+/** The settings firebase.json and .firebaserc are rendered from (deploy.config.json's `firebase`). */
+export type FirebaseHostingParameters = Pick<
+  FirebaseSettings,
+  'projectId' | 'sitePrefix' | 'backendService' | 'backendRegion' | 'emulatorPort'
+>;
+
+/**
+ * The project the Hosting emulator runs under: a `demo-` project needs no account and no network.
+ * .firebaserc names it as the alias EMULATOR_ALIAS, with the same targets as the real project.
+ */
+export const EMULATOR_ALIAS = 'emulator';
+export function emulatorProjectId(parameters: Pick<FirebaseHostingParameters, 'projectId'>): string {
+  return `demo-${parameters.projectId}`;
 }
-
-export const FIREBASE_DEFAULTS: FirebaseHostingParameters = {
-  projectId: 'login-gateway',
-  sitePrefix: 'login-gateway-',
-  backendService: 'login-gateway-backend',
-  // Frankfurt: the visitors and their data stay in Germany.
-  backendRegion: 'europe-west3',
-};
 
 interface HeaderRule {
   source: string;
@@ -39,7 +38,7 @@ export function siteId(service: string, parameters: FirebaseHostingParameters): 
   const id = `${parameters.sitePrefix}${service.replaceAll('_', '-')}`;
   if (!SITE_ID.test(id)) {
     throw new Error(
-      `"${id}" (the Firebase Hosting site of ${service}) is no site id: at most 30 lower-case letters, digits and "-", starting with a letter and not ending in "-"; shorten --firebase-site-prefix`,
+      `"${id}" (the Firebase Hosting site of ${service}) is no site id: at most 30 lower-case letters, digits and "-", starting with a letter and not ending in "-"; shorten firebase.sitePrefix in deploy.config.json`,
     );
   }
   return id;
@@ -50,7 +49,11 @@ export function siteId(service: string, parameters: FirebaseHostingParameters): 
  * that nginx sends too. Hosting applies every rule whose source matches, in order, a later value
  * replacing an earlier one; so the general rules come first.
  */
-export function renderFirebaseJson(brands: readonly ServedBrand[], parameters: FirebaseHostingParameters) {
+export function renderFirebaseJson(
+  brands: readonly ServedBrand[],
+  parameters: FirebaseHostingParameters,
+  release: string,
+) {
   return {
     hosting: brands.map(({ service }) => ({
       target: service,
@@ -60,13 +63,14 @@ export function renderFirebaseJson(brands: readonly ServedBrand[], parameters: F
       cleanUrls: false,
       trailingSlash: false,
       headers: [
-        rule('**', { ...commonHeaders(service), ...kindHeaders(service, 'none') }),
+        rule('**', { ...commonHeaders(service), ...kindHeaders(service, 'none'), [RELEASE_HEADER]: release }),
         rule('/assets/**', kindHeaders(service, 'asset')),
         rule('**/*.svg', { 'Content-Security-Policy': SVG_POLICY }),
         rule(`/{${TOP_LEVEL_FILES.join(',')}}`, { 'Cache-Control': cacheControl('file') }),
         rule('/', kindHeaders(service, 'page')),
         rule('/index.html', kindHeaders(service, 'page')),
         rule('/api/**', kindHeaders(service, 'api')),
+        rule(HEALTH_PATH, { 'Cache-Control': cacheControl('file') }),
       ],
       rewrites: [
         {
@@ -75,6 +79,12 @@ export function renderFirebaseJson(brands: readonly ServedBrand[], parameters: F
         },
       ],
     })),
+    // `firebase emulators:start --only hosting --project emulator` serves every site from here,
+    // offline (docs/deploy.md); each site gets a port of its own, counting up from this one.
+    emulators: {
+      hosting: { host: '127.0.0.1', port: parameters.emulatorPort },
+      ui: { enabled: false },
+    },
   };
 }
 
@@ -83,12 +93,12 @@ export function renderFirebaserc(brands: readonly ServedBrand[], parameters: Fir
   const sites = brands.map(({ service }) => siteId(service, parameters));
   const twice = sites.find((site, index) => sites.indexOf(site) !== index);
   if (twice) throw new Error(`two brands would share the Firebase Hosting site "${twice}"`);
+  const hosting = Object.fromEntries(brands.map(({ service }) => [service, [siteId(service, parameters)]]));
   return {
-    projects: { default: parameters.projectId },
+    projects: { default: parameters.projectId, [EMULATOR_ALIAS]: emulatorProjectId(parameters) },
     targets: {
-      [parameters.projectId]: {
-        hosting: Object.fromEntries(brands.map(({ service }) => [service, [siteId(service, parameters)]])),
-      },
+      [parameters.projectId]: { hosting },
+      [emulatorProjectId(parameters)]: { hosting },
     },
   };
 }

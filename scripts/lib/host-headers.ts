@@ -78,5 +78,21 @@ export function kindHeaders(service: string, kind: PathKind, { svg = false } = {
   return { 'Content-Security-Policy': policy, 'Cache-Control': CACHE_CONTROL[kind] };
 }
 
+/**
+ * Headers of the backend's answers that never reach the page: it calls \`/api/\` on its own origin,
+ * so it needs no CORS grant, and it keeps no cookie; the backend's software is nobody's business.
+ */
+export const BACKEND_HEADERS_DROPPED: readonly string[] = [
+  'Set-Cookie',
+  'X-Powered-By',
+  'Server-Timing',
+  'Access-Control-Allow-Origin',
+  'Access-Control-Allow-Credentials',
+  'Access-Control-Allow-Methods',
+  'Access-Control-Allow-Headers',
+  'Access-Control-Expose-Headers',
+  'Access-Control-Max-Age',
+];
+
 /** The files at the top of a brand folder besides the page, as emit-brand.ts writes them. */
 export const TOP_LEVEL_FILES: readonly string[] = [...FAVICON_FILES, 'manifest.webmanifest'];

@@ -1,5 +1,14 @@
 import path from 'node:path';
-import { hostHeaders, TOP_LEVEL_FILES, type HeaderMap, type PathKind } from './host-headers.ts';
+import type { NginxSettings } from './deploy-settings.ts';
+import {
+  BACKEND_HEADERS_DROPPED,
+  hostHeaders,
+  TOP_LEVEL_FILES,
+  type HeaderMap,
+  type PathKind,
+} from './host-headers.ts';
+import { HEALTH_PATH, RELEASE_FILE, RELEASE_HEADER } from './release-manifest.ts';
+import { brandStoreDir, currentBrandDir, WEB_ROOT_LAYOUT } from './web-root-layout.ts';
 
 /** What the nginx config needs to know of a brand: its folder and its host names (ASCII). */
 export interface ServedBrand {
@@ -7,40 +16,36 @@ export interface ServedBrand {
   domains: readonly string[];
 }
 
-export interface NginxParameters {
-  /** Where the brand folders are deployed: `<webRoot>/<service>/index.html`. */
-  webRoot: string;
-  /** Holds `<first domain>/fullchain.pem` and `<first domain>/privkey.pem` for every brand. */
-  certificateDir: string;
-  /** The backend's address for `/api/`, as nginx's `server` takes it: `host:port` or `unix:/path`. */
-  backend: string;
-  /** Where certbot's webroot plugin writes HTTP-01 challenges, served on port 80 only. */
-  acmeRoot: string;
-  /** `listen` addresses; the defaults take every IPv4 and IPv6 address. */
-  httpListen: readonly string[];
-  httpsListen: readonly string[];
-  /** The HTTPS port visitors reach, for the redirect from plain HTTP. */
-  publicHttpsPort: number;
-}
-
-export const NGINX_DEFAULTS: NginxParameters = {
-  webRoot: '/var/www/login-gateway',
-  certificateDir: '/etc/ssl/login-gateway',
-  backend: '127.0.0.1:8081',
-  acmeRoot: '/var/www/letsencrypt',
-  httpListen: ['80', '[::]:80'],
-  httpsListen: ['443', '[::]:443'],
-  publicHttpsPort: 443,
-};
+/** The settings the config is rendered from (deploy.config.json's `nginx`). */
+export type NginxParameters = Pick<
+  NginxSettings,
+  | 'webRoot'
+  | 'certificateDir'
+  | 'backend'
+  | 'acmeRoot'
+  | 'httpListen'
+  | 'httpsListen'
+  | 'publicHttpsPort'
+  | 'accessLog'
+>;
 
 const UPSTREAM = 'login_gateway_backend';
+/**
+ * What the access log keeps of a request: no query string (a page's carries the service and the
+ * QR id, a personal payment reference), no referrer, no body. `$uri` is the path alone.
+ */
+const LOG_FORMAT = 'login_gateway_private';
 
 /**
  * One nginx configuration for every brand, to be included in the `http` block (Debian:
  * /etc/nginx/conf.d/). Written for nginx 1.22 with libnginx-mod-http-brotli-static; every header
  * comes from host-headers.ts, like firebase.json's.
  */
-export function renderNginxConfig(brands: readonly ServedBrand[], parameters: NginxParameters): string {
+export function renderNginxConfig(
+  brands: readonly ServedBrand[],
+  parameters: NginxParameters,
+  release: string,
+): string {
   const owners = new Map<string, string>();
   for (const { service, domains } of brands) {
     for (const domain of domains) {
@@ -57,20 +62,26 @@ export function renderNginxConfig(brands: readonly ServedBrand[], parameters: Ng
     parameters.certificateDir,
     parameters.backend,
     parameters.acmeRoot,
+    parameters.accessLog,
+    release,
   ]) {
     if (!/^[A-Za-z0-9_./:[\]-]+$/.test(value)) {
       throw new Error(`"${value}" cannot go into an nginx config: use letters, digits and _ . / : - only`);
     }
   }
   const https = parameters.publicHttpsPort === 443 ? '' : `:${parameters.publicHttpsPort}`;
+  const accessLog =
+    parameters.accessLog === 'off' ? 'access_log off;' : `access_log ${parameters.accessLog} ${LOG_FORMAT};`;
   const blocks = [
-    header(parameters),
+    header(parameters, release),
+    `log_format ${LOG_FORMAT} '$remote_addr [$time_iso8601] "$request_method $uri $server_protocol" $status $body_bytes_sent $request_time "$http_user_agent"';`,
     `upstream ${UPSTREAM} {\n    server ${parameters.backend};\n    keepalive 8;\n}`,
     block('# A host name that is not a brand gets no answer, on either port.\nserver', [
       ...parameters.httpListen.map((address) => `listen ${address} default_server;`),
       ...parameters.httpsListen.map((address) => `listen ${address} ssl http2 default_server;`),
       'ssl_reject_handshake on;',
       'server_tokens off;',
+      accessLog,
       'return 444;',
     ]),
     ...brands.flatMap((brand) => [
@@ -78,34 +89,45 @@ export function renderNginxConfig(brands: readonly ServedBrand[], parameters: Ng
         ...parameters.httpListen.map((address) => `listen ${address};`),
         `server_name ${brand.domains.join(' ')};`,
         'server_tokens off;',
+        accessLog,
         block('location ^~ /.well-known/acme-challenge/', [
           `root ${parameters.acmeRoot};`,
           'try_files $uri =404;',
         ]),
         block('location /', [`return 301 https://$host${https}$request_uri;`]),
       ]),
-      brandServer(brand, parameters),
+      brandServer(brand, parameters, release, accessLog),
     ]),
   ];
   return `${blocks.join('\n\n')}\n`;
 }
 
-function header(parameters: NginxParameters): string {
+function header(parameters: NginxParameters, release: string): string {
   return [
-    '# The login gateway, every brand. Generated by `npm run build` (scripts/lib/nginx-config.ts):',
-    '# change brands/ or the build parameters and build again rather than editing this file.',
-    '# Include it in the http block; docs/deploy.md has the steps.',
+    '# The login gateway, every brand. Rendered by `npm run deploy -- nginx` (scripts/lib/nginx-config.ts)',
+    '# from deploy.config.json and the domains in brands/: change those and deploy again rather than',
+    '# editing this file. Include it in the http block; docs/deploy.md has the steps.',
+    `#   release:      ${release}`,
     `#   web root:     ${parameters.webRoot}`,
     `#   certificates: ${parameters.certificateDir}/<first domain>/{fullchain,privkey}.pem`,
     `#   backend:      ${parameters.backend}`,
     `#   acme root:    ${parameters.acmeRoot}`,
+    `#   access log:   ${parameters.accessLog}`,
+    `#   listen:       ${[...parameters.httpListen, ...parameters.httpsListen].join(' ')} (https port ${parameters.publicHttpsPort})`,
   ].join('\n');
 }
 
-function brandServer(brand: ServedBrand, parameters: NginxParameters): string {
+function brandServer(
+  brand: ServedBrand,
+  parameters: NginxParameters,
+  release: string,
+  accessLog: string,
+): string {
   const { service } = brand;
   const certificates = path.posix.join(parameters.certificateDir, brand.domains[0] ?? service);
-  const headers = (kind: PathKind, svg = false) => addHeaders(hostHeaders(service, kind, { svg }));
+  // Every answer names the release it comes from, so an operator sees which one a domain serves.
+  const headers = (kind: PathKind, svg = false) =>
+    addHeaders({ ...hostHeaders(service, kind, { svg }), [RELEASE_HEADER]: release });
   return block(`# ${service}\nserver`, [
     ...parameters.httpsListen.map((address) => `listen ${address} ssl http2;`),
     `server_name ${brand.domains.join(' ')};`,
@@ -117,8 +139,12 @@ function brandServer(brand: ServedBrand, parameters: NginxParameters): string {
     'ssl_session_tickets off;',
     'server_tokens off;',
     'autoindex off;',
-    `root ${path.posix.join(parameters.webRoot, service)};`,
-    // The build wrote a .br and a .gz twin of every compressible file.
+    accessLog,
+    // A missing file is an answer, not an error worth a line (with the request's query) in the log.
+    'log_not_found off;',
+    // The page and its named files from the release being served (web-root-layout.ts).
+    `root ${currentBrandDir(parameters.webRoot, service)};`,
+    // The build wrote a .br and a .gz twin of every compressible file that shrinks.
     'brotli_static on;',
     'gzip_static on;',
     'gzip_vary on;',
@@ -127,7 +153,9 @@ function brandServer(brand: ServedBrand, parameters: NginxParameters): string {
     // add_header is not inherited into a location that has its own, so each says them all.
     block('location = /', ['try_files /index.html =404;', ...headers('page')]),
     block('location = /index.html', headers('page')),
+    // Assets from the store, which keeps those of earlier releases for pages opened before a deploy.
     block('location ^~ /assets/', [
+      `root ${brandStoreDir(parameters.webRoot, service)};`,
       block('location ~ \\.(br|gz)$', ['return 404;', ...headers('none')]),
       block('location ~ \\.svg$', ['try_files $uri @missing;', ...headers('asset', true)]),
       // A file that is not there is no immutable asset: its 404 must not be cached.
@@ -141,6 +169,12 @@ function brandServer(brand: ServedBrand, parameters: NginxParameters): string {
         ...headers('file', file.endsWith('.svg')),
       ]),
     ),
+    block(`location = ${HEALTH_PATH}`, [
+      `alias ${path.posix.join(parameters.webRoot, WEB_ROOT_LAYOUT.current, RELEASE_FILE)};`,
+      'types { }',
+      'default_type application/json;',
+      ...headers('file'),
+    ]),
     block('location /api/', [
       `proxy_pass http://${UPSTREAM};`,
       'proxy_http_version 1.1;',
@@ -149,7 +183,11 @@ function brandServer(brand: ServedBrand, parameters: NginxParameters): string {
       // nginx is the edge: the visitor's address is the peer's, not what a client claims.
       'proxy_set_header X-Forwarded-For $remote_addr;',
       'proxy_set_header X-Forwarded-Proto https;',
-      ...Object.keys(hostHeaders(service, 'api')).map((name) => `proxy_hide_header ${name};`),
+      // The backend's copies of our headers, and what the page must not get from it (cookies,
+      // CORS grants, its software's name), are dropped; ours are added below.
+      ...[...Object.keys(hostHeaders(service, 'api')), ...BACKEND_HEADERS_DROPPED].map(
+        (name) => `proxy_hide_header ${name};`,
+      ),
       ...headers('api'),
     ]),
     // Every other path, and every directory, is not there.

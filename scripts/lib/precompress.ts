@@ -23,8 +23,10 @@ export function isPrecompressedTwin(file: string): boolean {
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip -9) next to every compressible
  * file under dir, so a static host can answer with the smallest encoding without compressing
- * per request (nginx gzip_static/brotli_static, most CDNs, and the demo server). A twin is only
- * written when it is smaller than the file.
+ * per request (nginx gzip_static/brotli_static, most CDNs, and the demo server). The twins come
+ * as a pair or not at all: only when both are smaller than the file. A file with a `.br` twin alone
+ * would reach a gzip-only client from nginx without `Vary: Accept-Encoding` (gzip_static adds it
+ * only where a `.gz` exists), and a cache would hand that answer to every client.
  */
 export async function precompressTree(dir: string): Promise<void> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -48,10 +50,8 @@ export async function precompressFiles(files: string[]): Promise<void> {
         }),
         gzipAsync(content, { level: 9 }),
       ]);
-      await Promise.all([
-        br.length < content.length ? writeFile(`${file}.br`, br) : undefined,
-        gz.length < content.length ? writeFile(`${file}.gz`, gz) : undefined,
-      ]);
+      if (br.length >= content.length || gz.length >= content.length) return;
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
     }),
   );
 }

@@ -1,11 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PAYPAL_CLIENT_ID_META } from '../../src/lib/paypal-client-ids.ts';
+import { takesPayments } from '../../src/lib/services.ts';
 import { PREVIEW_ROOT_ID } from '../../src/preview/preview-views.ts';
 import { brandMarker, DEMO_BUILD_META } from './bake-html.ts';
 import { buildContentSecurityPolicy } from './csp.ts';
 import { DEPLOY_FILES } from './deploy-configs.ts';
 import { pagePolicy } from './host-headers.ts';
+import { PAYPAL_ENV } from './deploy-settings.ts';
 import { isPrecompressedTwin } from './precompress.ts';
+import { readReleaseManifest } from './release-manifest.ts';
 
 /**
  * Text that only development code carries: the demo's switch names, its loopback exception,
@@ -28,11 +32,19 @@ const TEXT_FILE = /\.(html|js|css|webmanifest|json)$/;
 
 /**
  * What makes a folder not a release: a demo page, a development string in any text file, a
- * policy that is not the strict release policy, a host config missing or with another policy.
+ * policy that is not the strict release policy, a paying brand's page without PayPal's live
+ * client id, a missing or wrong release.json, a host config missing or with another policy.
  * An empty list means the folder may be deployed.
  */
 export async function checkRelease(dir: string, services: readonly string[]): Promise<string[]> {
   const problems: string[] = [];
+  try {
+    const manifest = await readReleaseManifest(dir);
+    const missing = services.filter((service) => !manifest.brands.includes(service));
+    if (missing.length > 0) problems.push(`release.json: does not list ${missing.join(', ')}`);
+  } catch (error) {
+    problems.push(error instanceof Error ? error.message : String(error));
+  }
   for (const service of services) {
     const folder = path.join(dir, service);
     const html = await readFile(path.join(folder, 'index.html'), 'utf8').catch(() => undefined);
@@ -50,6 +62,14 @@ export async function checkRelease(dir: string, services: readonly string[]): Pr
     const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
     if (policy?.replaceAll('&amp;', '&') !== buildContentSecurityPolicy(service, 'release')) {
       problems.push(`${service}/index.html: its policy is not the release policy`);
+    }
+    if (
+      takesPayments(service) &&
+      !new RegExp(`<meta name="${PAYPAL_CLIENT_ID_META.live}" content="[^"]+">`).test(html)
+    ) {
+      problems.push(
+        `${service}/index.html: takes payments but carries no PayPal live client id; set paypal.clientIdLive in deploy.config.json or ${PAYPAL_ENV.live} and build again`,
+      );
     }
     for (const file of await textFiles(folder)) {
       const text = await readFile(file, 'utf8');

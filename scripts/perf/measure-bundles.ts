@@ -51,7 +51,8 @@ export async function measureBundles(options: {
 }): Promise<BundleReport> {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-bench-'));
   try {
-    const result = await buildBrands({ ...options, outDir });
+    // A release as shipped; the id only fills a-ident's meta tag, which no measured bundle holds.
+    const result = await buildBrands({ ...options, outDir, paypal: { live: 'measurement-only' } });
     if (!result.ok) throw new Error(`the build failed:\n${result.message}`);
     const chunks = summarizeChunks(result.viteOutput);
     const firstViews = await Promise.all(

@@ -8,17 +8,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBrands, type BuildResult } from '../../scripts/lib/build-brands.ts';
 import { buildContentSecurityPolicy } from '../../scripts/lib/csp.ts';
-import {
-  DEPLOY_FILES,
-  DEPLOY_FLAGS,
-  deployParameters,
-  writeDeployConfigs,
-} from '../../scripts/lib/deploy-configs.ts';
+import { DEPLOY_FILES, writeDeployConfigs } from '../../scripts/lib/deploy-configs.ts';
+import { PAYPAL_CLIENT_ID_META } from '../../src/lib/paypal-client-ids.ts';
+import { takesPayments } from '../../src/lib/services.ts';
 import { checkRelease } from '../../scripts/lib/release-check.ts';
+import { describeRelease, RELEASE_FILE, writeReleaseManifest } from '../../scripts/lib/release-manifest.ts';
 import { squareSvg } from '../../scripts/lib/favicons.ts';
 import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
 import { copyRealBrands, makeTempDir, readJson, validSvg, writeBrandFolder } from './brand-fixtures.ts';
+import { committedSettings, TEST_RELEASE } from './committed-settings.ts';
+
+/** PayPal's ids for a release of the real brands, one of which takes payments. */
+const PAYPAL = { live: 'test-live-client-id', sandbox: 'test-sandbox-client-id' };
 
 const run = promisify(execFile);
 const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
@@ -52,7 +54,7 @@ afterAll(async () => {
 function releaseOfRealBrands() {
   release ??= makeTempDir('dist-').then(async (outDir) => ({
     outDir,
-    result: await buildBrands({ brandsDir: defaultBrandsDir, outDir, cacheDir }),
+    result: await buildBrands({ brandsDir: defaultBrandsDir, outDir, cacheDir, paypal: PAYPAL }),
   }));
   return release;
 }
@@ -204,37 +206,130 @@ describe('building all brands', () => {
     }
   });
 
-  test('takes unchanged favicons from the cache on the next build', async () => {
+  test('takes unchanged favicons from the cache on the next build, and a new PayPal id changes only the paying pages', async () => {
     const secondOut = await makeTempDir('dist-');
     try {
-      const again = await buildBrands({ brandsDir: defaultBrandsDir, outDir: secondOut, cacheDir });
+      const rotated = { ...PAYPAL, live: 'rotated-live-client-id' };
+      const again = await buildBrands({
+        brandsDir: defaultBrandsDir,
+        outDir: secondOut,
+        cacheDir,
+        paypal: rotated,
+      });
       expect(again).toMatchObject({ ok: true, faviconsFromCache: brands.length });
       const a = await readFile(path.join(outDir, 'a-dok', 'favicon.ico'));
       const b = await readFile(path.join(secondOut, 'a-dok', 'favicon.ico'));
       expect(b.equals(a)).toBe(true);
+
+      // Byte for byte, every folder but the paying brand's page (and its precompressed twins).
+      const paying = brands.filter((brand) => takesPayments(brand.service)).map((brand) => brand.service);
+      expect(paying).toEqual(['a-ident']);
+      for (const { service } of brands) {
+        const [before, after] = await Promise.all([
+          folderDigest(outDir, service),
+          folderDigest(secondOut, service),
+        ]);
+        const changed = Object.keys(before).filter((file) => before[file] !== after[file]);
+        expect(Object.keys(after).sort(), service).toEqual(Object.keys(before).sort());
+        expect(changed.sort(), service).toEqual(
+          paying.includes(service) ? ['index.html', 'index.html.br', 'index.html.gz'] : [],
+        );
+      }
+      const page = await readFile(path.join(secondOut, 'a-ident', 'index.html'), 'utf8');
+      expect(page).toContain(`<meta name="${PAYPAL_CLIENT_ID_META.live}" content="rotated-live-client-id">`);
+      expect(page).toContain(
+        `<meta name="${PAYPAL_CLIENT_ID_META.sandbox}" content="test-sandbox-client-id">`,
+      );
+      for (const { service } of brands.filter((brand) => !paying.includes(brand.service))) {
+        const text = await readFile(path.join(secondOut, service, 'index.html'), 'utf8');
+        expect(text, service).not.toContain('client-id');
+      }
     } finally {
       await rm(secondOut, { recursive: true, force: true });
     }
   }, 60_000);
 
-  test('is a release the release check accepts once the host configs are written', async () => {
+  test('is a release the release check accepts once its manifest and host configs are written', async () => {
     const services = brands.map((brand) => brand.service);
     expect(await checkRelease(outDir, services)).toEqual([
+      `${path.join(outDir, RELEASE_FILE)} is missing: build the release with \`npm run build\``,
       `${DEPLOY_FILES.nginx}: missing; \`npm run build\` writes it`,
       `${DEPLOY_FILES.firebaseJson}: missing; \`npm run build\` writes it`,
       `${DEPLOY_FILES.firebaserc}: missing; \`npm run build\` writes it`,
     ]);
-    const flags = Object.fromEntries(
-      Object.entries(DEPLOY_FLAGS).map(([name, flag]) => [name, flag.default]),
-    );
-    await writeDeployConfigs(
-      outDir,
-      brands,
-      deployParameters(flags as Parameters<typeof deployParameters>[0]),
-    );
+    await writeReleaseManifest(outDir, await describeRelease(projectRoot, services));
+    await writeDeployConfigs(outDir, brands, committedSettings, TEST_RELEASE);
     expect(await checkRelease(outDir, services)).toEqual([]);
+
+    // A paying brand's page without PayPal's live id is no release, whoever built it.
+    const page = path.join(outDir, 'a-ident', 'index.html');
+    const html = await readFile(page, 'utf8');
+    try {
+      await writeFile(page, html.replace(/\n\s*<meta name="login-gateway-paypal-client-id-live"[^>]*>/, ''));
+      expect(await checkRelease(outDir, services)).toEqual([
+        'a-ident/index.html: takes payments but carries no PayPal live client id; set paypal.clientIdLive in deploy.config.json or PAYPAL_CLIENT_ID_LIVE and build again',
+      ]);
+    } finally {
+      await writeFile(page, html);
+    }
+  });
+
+  test('holds no PayPal id in any file the brands share', async () => {
+    for (const brand of brands) {
+      const dir = path.join(outDir, brand.service, 'assets');
+      for (const file of await readdir(dir)) {
+        expect(
+          (await readFile(path.join(dir, file))).includes('test-live-client-id'),
+          `${brand.service}/assets/${file}`,
+        ).toBe(false);
+      }
+    }
   });
 });
+
+describe('a release of a brand that takes payments', () => {
+  test('is refused without a live PayPal client id, naming the brand and the setting', async () => {
+    const result = await buildBrands({
+      brandsDir: defaultBrandsDir,
+      outDir: '/nonexistent',
+      cacheDir: '/nonexistent',
+      paypal: { sandbox: 'sb' },
+    });
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^a-ident takes payments, but the release has no PayPal live client id: set paypal\.clientIdLive in deploy\.config\.json or PAYPAL_CLIENT_ID_LIVE/,
+      ),
+    });
+  });
+
+  test('is not needed for a one-brand release of a brand that takes none', async () => {
+    const outDir = await makeTempDir('dist-');
+    try {
+      const result = await buildBrands({ brandsDir: defaultBrandsDir, outDir, cacheDir, only: 'a-dok' });
+      expect(result).toMatchObject({ ok: true, rows: [{ service: 'a-dok' }] });
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+/** Every file of a brand folder and the sha256 of its bytes. */
+async function folderDigest(outDir: string, service: string): Promise<Record<string, string>> {
+  const dir = path.join(outDir, service);
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+  const digests = await Promise.all(
+    files.map(async (file) =>
+      createHash('sha256')
+        .update(await readFile(path.join(dir, file)))
+        .digest('hex'),
+    ),
+  );
+  return Object.fromEntries(files.map((file, index) => [file, digests[index] ?? '']));
+}
 
 describe('a demo build', () => {
   test('keeps the development switches, is marked as a demo and is refused as a release', async () => {
@@ -311,7 +406,7 @@ describe('building one brand', () => {
       await writeFile(caacJson, (await readFile(caacJson, 'utf8')).replace('#b91c1c', '#9a1b1b'));
       await rm(path.join(brandsDir, 'wdwd', 'logo.svg'));
       await writeBrandFolder(brandsDir, 'wd news', {});
-      const result = await buildBrands({ brandsDir, outDir, cacheDir, only: 'caac' });
+      const result = await buildBrands({ brandsDir, outDir, cacheDir, only: 'caac', paypal: PAYPAL });
 
       expect(result).toMatchObject({
         ok: true,

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  FIREBASE_DEFAULTS,
+  EMULATOR_ALIAS,
   renderFirebaseJson,
   renderFirebaserc,
   siteId,
@@ -20,7 +20,11 @@ import {
 } from '../../../scripts/lib/host-headers.ts';
 import { loadBrands, type Brand } from '../../../scripts/lib/load-brands.ts';
 import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
+import { RELEASE_HEADER } from '../../../scripts/lib/release-manifest.ts';
 import { makeTempDir } from '../brand-fixtures.ts';
+import { committedSettings, TEST_RELEASE } from '../committed-settings.ts';
+
+const FIREBASE_DEFAULTS = committedSettings.firebase;
 
 const require = createRequire(import.meta.url);
 /** The file list `firebase deploy` uploads (firebase-tools lib/deploy/hosting/deploy.js). */
@@ -71,7 +75,7 @@ const asRecord = (headers: HeaderMap): Record<string, string> => ({ ...headers }
 
 describe('firebase.json', () => {
   test('has one Hosting target per brand, in brand order, serving the folder of its service', () => {
-    const config = renderFirebaseJson(brands, FIREBASE_DEFAULTS);
+    const config = renderFirebaseJson(brands, FIREBASE_DEFAULTS, TEST_RELEASE);
     expect(config.hosting.map(({ target }) => target)).toEqual(brands.map(({ service }) => service));
     for (const site of config.hosting) {
       expect(site.public).toBe(site.target);
@@ -84,7 +88,7 @@ describe('firebase.json', () => {
 
   test('rewrites /api/** to the configured Cloud Run service and region, and nothing else', () => {
     const expectRewrite = (parameters: FirebaseHostingParameters) => {
-      for (const site of renderFirebaseJson(brands, parameters).hosting) {
+      for (const site of renderFirebaseJson(brands, parameters, TEST_RELEASE).hosting) {
         expect(site.rewrites).toEqual([
           {
             source: '/api/**',
@@ -103,7 +107,7 @@ describe('firebase.json', () => {
   });
 
   test('header rules come general first, with the values of host-headers.ts', () => {
-    const config = renderFirebaseJson(brands, FIREBASE_DEFAULTS);
+    const config = renderFirebaseJson(brands, FIREBASE_DEFAULTS, TEST_RELEASE);
     for (const { service } of brands) {
       const rules = siteOf(config, service).headers;
       const asMap = (index: number) =>
@@ -116,19 +120,21 @@ describe('firebase.json', () => {
         '/',
         '/index.html',
         '/api/**',
+        '/healthz',
       ]);
-      expect(asMap(0)).toEqual(asRecord(hostHeaders(service, 'none')));
+      expect(asMap(0)).toEqual({ ...asRecord(hostHeaders(service, 'none')), [RELEASE_HEADER]: TEST_RELEASE });
       expect(asMap(1)).toEqual(asRecord(kindHeaders(service, 'asset')));
       expect(asMap(2)).toEqual({ 'Content-Security-Policy': SVG_POLICY });
       expect(asMap(3)).toEqual({ 'Cache-Control': cacheControl('file') });
       expect(asMap(4)).toEqual(asRecord(kindHeaders(service, 'page')));
       expect(asMap(5)).toEqual(asRecord(kindHeaders(service, 'page')));
       expect(asMap(6)).toEqual(asRecord(kindHeaders(service, 'api')));
+      expect(asMap(7)).toEqual({ 'Cache-Control': cacheControl('file') });
     }
   });
 
   test('applied in order, every kind of path gets exactly the headers nginx sends for it', () => {
-    const config = renderFirebaseJson(brands, FIREBASE_DEFAULTS);
+    const config = renderFirebaseJson(brands, FIREBASE_DEFAULTS, TEST_RELEASE);
     const paths: [string, PathKind, boolean][] = [
       ['/', 'page', false],
       ['/index.html', 'page', false],
@@ -142,6 +148,7 @@ describe('firebase.json', () => {
       ]),
       ['/api/config', 'api', false],
       ['/api/resolve/abc', 'api', false],
+      ['/healthz', 'file', false],
       ['/unbekannt', 'none', false],
       ['/assets', 'none', false],
       ['/login/index.html', 'none', false],
@@ -151,9 +158,10 @@ describe('firebase.json', () => {
     for (const { service } of brands) {
       const site = siteOf(config, service);
       for (const [pathname, kind, svg] of paths) {
-        expect(effectiveHeaders(site, pathname), `${service} ${pathname}`).toEqual(
-          asRecord(hostHeaders(service, kind, { svg })),
-        );
+        expect(effectiveHeaders(site, pathname), `${service} ${pathname}`).toEqual({
+          ...asRecord(hostHeaders(service, kind, { svg })),
+          [RELEASE_HEADER]: TEST_RELEASE,
+        });
       }
     }
   });
@@ -185,7 +193,7 @@ describe('firebase.json', () => {
     });
 
     test('uploads every file of a brand folder but the precompressed twins and hidden files', () => {
-      for (const site of renderFirebaseJson(brands, FIREBASE_DEFAULTS).hosting) {
+      for (const site of renderFirebaseJson(brands, FIREBASE_DEFAULTS, TEST_RELEASE).hosting) {
         expect(listFiles(dir, site.ignore).sort()).toEqual([
           'assets/index-D4x9Qf1a.js',
           'assets/logo-Bq2w8ZtY.svg',
@@ -199,15 +207,23 @@ describe('firebase.json', () => {
 });
 
 describe('.firebaserc', () => {
-  test('maps every target to its own site in the project', () => {
+  test('maps every target to its own site in the project, and in the demo project the emulator runs', () => {
     for (const parameters of [FIREBASE_DEFAULTS, { ...FIREBASE_DEFAULTS, projectId: 'anmeldung-prod' }]) {
       const rc = renderFirebaserc(brands, parameters);
-      expect(rc.projects).toEqual({ default: parameters.projectId });
-      expect(Object.keys(rc.targets)).toEqual([parameters.projectId]);
-      expect(rc.targets[parameters.projectId]).toEqual({
-        hosting: Object.fromEntries(brands.map(({ service }) => [service, [siteId(service, parameters)]])),
-      });
+      const demo = `demo-${parameters.projectId}`;
+      expect(rc.projects).toEqual({ default: parameters.projectId, [EMULATOR_ALIAS]: demo });
+      expect(Object.keys(rc.targets)).toEqual([parameters.projectId, demo]);
+      const hosting = Object.fromEntries(
+        brands.map(({ service }) => [service, [siteId(service, parameters)]]),
+      );
+      expect(rc.targets[parameters.projectId]).toEqual({ hosting });
+      expect(rc.targets[demo]).toEqual({ hosting });
     }
+  });
+
+  test('firebase.json starts the Hosting emulator on the configured port, without its UI', () => {
+    const config = renderFirebaseJson(brands, { ...FIREBASE_DEFAULTS, emulatorPort: 6123 }, TEST_RELEASE);
+    expect(config.emulators).toEqual({ hosting: { host: '127.0.0.1', port: 6123 }, ui: { enabled: false } });
   });
 
   test('names valid, distinct site ids', () => {

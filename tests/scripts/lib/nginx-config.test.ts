@@ -1,12 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { hostHeaders, TOP_LEVEL_FILES } from '../../../scripts/lib/host-headers.ts';
-import { NGINX_DEFAULTS, renderNginxConfig, type ServedBrand } from '../../../scripts/lib/nginx-config.ts';
+import { renderNginxConfig, type ServedBrand } from '../../../scripts/lib/nginx-config.ts';
+import { RELEASE_HEADER } from '../../../scripts/lib/release-manifest.ts';
+import { committedSettings, TEST_RELEASE } from '../committed-settings.ts';
+
+const NGINX_DEFAULTS = committedSettings.nginx;
 
 const brands: ServedBrand[] = [
   { service: 'a-dok', domains: ['login.a-dok.example', 'anmeldung.a-dok.example'] },
   { service: 'a-ident', domains: ['login.a-ident.example'] },
 ];
-const config = renderNginxConfig(brands, NGINX_DEFAULTS);
+const config = renderNginxConfig(brands, NGINX_DEFAULTS, TEST_RELEASE);
 
 /** The body of the block that opens with `opening`, its nested blocks included. */
 function blockAfter(text: string, opening: string): string {
@@ -25,6 +29,11 @@ function httpsServer(service: string): string {
 }
 
 /** add_header lines of a location block, nested ones left out. */
+/** What host-headers.ts prescribes for a kind of answer, and the release it comes from. */
+function expected(...args: Parameters<typeof hostHeaders>): Record<string, string> {
+  return { ...hostHeaders(...args), [RELEASE_HEADER]: TEST_RELEASE };
+}
+
 function headersOf(block: string): Record<string, string> {
   const own = block.replace(/\n {8}location[^{]*\{[\s\S]*?\n {8}\}/g, '');
   return Object.fromEntries(
@@ -40,7 +49,7 @@ describe('the nginx config', () => {
     expect(server).toContain('server_name login.a-dok.example anmeldung.a-dok.example;');
     expect(server).toContain('ssl_certificate /etc/ssl/login-gateway/login.a-dok.example/fullchain.pem;');
     expect(server).toContain('ssl_certificate_key /etc/ssl/login-gateway/login.a-dok.example/privkey.pem;');
-    expect(server).toContain('root /var/www/login-gateway/a-dok;');
+    expect(server).toContain('root /var/www/login-gateway/current/a-dok;');
     for (const line of ['server_tokens off;', 'autoindex off;', 'brotli_static on;', 'gzip_static on;'])
       expect(server).toContain(line);
   });
@@ -55,7 +64,7 @@ describe('the nginx config', () => {
     // Let's Encrypt's HTTP-01 challenge is the one thing answered on port 80.
     const acme = blockAfter(redirect, 'location ^~ /.well-known/acme-challenge/');
     expect(acme).toContain('root /var/www/letsencrypt;');
-    const testPorts = renderNginxConfig(brands, { ...NGINX_DEFAULTS, publicHttpsPort: 8443 });
+    const testPorts = renderNginxConfig(brands, { ...NGINX_DEFAULTS, publicHttpsPort: 8443 }, TEST_RELEASE);
     expect(testPorts).toContain('return 301 https://$host:8443$request_uri;');
   });
 
@@ -71,20 +80,42 @@ describe('the nginx config', () => {
 
   test.each(brands.map((brand) => brand.service))('sends %s the headers of host-headers.ts', (service) => {
     const server = httpsServer(service);
-    expect(headersOf(blockAfter(server, 'location = /'))).toEqual(hostHeaders(service, 'page'));
-    expect(headersOf(blockAfter(server, 'location = /index.html'))).toEqual(hostHeaders(service, 'page'));
+    expect(headersOf(blockAfter(server, 'location = /'))).toEqual(expected(service, 'page'));
+    expect(headersOf(blockAfter(server, 'location = /index.html'))).toEqual(expected(service, 'page'));
     const assets = blockAfter(server, 'location ^~ /assets/');
-    expect(headersOf(assets)).toEqual(hostHeaders(service, 'asset'));
+    expect(headersOf(assets)).toEqual(expected(service, 'asset'));
     expect(headersOf(blockAfter(assets, 'location ~ \\.svg$'))).toEqual(
-      hostHeaders(service, 'asset', { svg: true }),
+      expected(service, 'asset', { svg: true }),
     );
     expect(headersOf(blockAfter(server, 'location = /favicon.svg'))).toEqual(
-      hostHeaders(service, 'file', { svg: true }),
+      expected(service, 'file', { svg: true }),
     );
     for (const file of TOP_LEVEL_FILES.filter((name) => !name.endsWith('.svg')))
-      expect(headersOf(blockAfter(server, `location = /${file}`))).toEqual(hostHeaders(service, 'file'));
-    expect(headersOf(blockAfter(server, 'location /api/'))).toEqual(hostHeaders(service, 'api'));
-    expect(headersOf(blockAfter(server, 'location /'))).toEqual(hostHeaders(service, 'none'));
+      expect(headersOf(blockAfter(server, `location = /${file}`))).toEqual(expected(service, 'file'));
+    expect(headersOf(blockAfter(server, 'location /api/'))).toEqual(expected(service, 'api'));
+    expect(headersOf(blockAfter(server, 'location /'))).toEqual(expected(service, 'none'));
+  });
+
+  test('serves pages from the current release and assets from the store of every release kept', () => {
+    const server = httpsServer('a-dok');
+    expect(server).toContain('root /var/www/login-gateway/current/a-dok;');
+    expect(blockAfter(server, 'location ^~ /assets/')).toContain('root /var/www/login-gateway/store/a-dok;');
+    const health = blockAfter(server, 'location = /healthz');
+    expect(health).toContain('alias /var/www/login-gateway/current/release.json;');
+    expect(health).toContain('default_type application/json;');
+    expect(headersOf(health)).toEqual(expected('a-dok', 'file'));
+  });
+
+  test('logs requests without their query strings, or not at all', () => {
+    expect(config).toMatch(/^log_format login_gateway_private '[^']*\$uri[^']*';$/m);
+    expect(config).not.toMatch(/^log_format[^\n]*\$(request|args|query_string|request_uri|http_referer)\b/m);
+    const servers = config.split(/\n(?=#[^\n]*\nserver \{)/).filter((part) => part.includes('server {'));
+    expect(servers).toHaveLength(1 + 2 * brands.length);
+    for (const server of servers)
+      expect(server).toContain('access_log /var/log/nginx/login-gateway.access.log login_gateway_private;');
+    const off = renderNginxConfig(brands, { ...NGINX_DEFAULTS, accessLog: 'off' }, TEST_RELEASE);
+    expect(off).not.toContain('access_log /');
+    expect(off.match(/access_log off;/g)).toHaveLength(1 + 2 * brands.length);
   });
 
   test('proxies /api/ to the one backend, whose own copies of our headers it drops', () => {
@@ -94,7 +125,13 @@ describe('the nginx config', () => {
     expect(api).toContain('proxy_set_header Host $host;');
     expect(api).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
     expect(api).toContain('proxy_hide_header Content-Security-Policy;');
-    const elsewhere = renderNginxConfig(brands, { ...NGINX_DEFAULTS, backend: 'unix:/run/mws.sock' });
+    for (const dropped of ['Set-Cookie', 'X-Powered-By', 'Access-Control-Allow-Origin'])
+      expect(api).toContain(`proxy_hide_header ${dropped};`);
+    const elsewhere = renderNginxConfig(
+      brands,
+      { ...NGINX_DEFAULTS, backend: 'unix:/run/mws.sock' },
+      TEST_RELEASE,
+    );
     expect(elsewhere).toContain('server unix:/run/mws.sock;');
   });
 
@@ -109,7 +146,7 @@ describe('the nginx config', () => {
     expect(blockAfter(server, 'location ^~ /assets/')).toContain('try_files $uri @missing;');
     const missing = blockAfter(server, 'location @missing');
     expect(missing).toContain('return 404;');
-    expect(headersOf(missing)).toEqual(hostHeaders('a-dok', 'none'));
+    expect(headersOf(missing)).toEqual(expected('a-dok', 'none'));
   });
 
   test('refuses a domain two brands claim, which nginx would serve for one of them only', () => {
@@ -117,14 +154,17 @@ describe('the nginx config', () => {
       renderNginxConfig(
         [...brands, { service: 'caac', domains: ['login.caac.example', 'login.a-ident.example'] }],
         NGINX_DEFAULTS,
+        TEST_RELEASE,
       ),
     ).toThrow('login.a-ident.example is a domain of both a-ident and caac; a host name serves one brand');
   });
 
   test('refuses a parameter that would break out of its directive', () => {
     expect(() =>
-      renderNginxConfig(brands, { ...NGINX_DEFAULTS, webRoot: '/srv/x; include /etc/passwd' }),
+      renderNginxConfig(brands, { ...NGINX_DEFAULTS, webRoot: '/srv/x; include /etc/passwd' }, TEST_RELEASE),
     ).toThrow(/cannot go into an nginx config/);
-    expect(() => renderNginxConfig(brands, { ...NGINX_DEFAULTS, backend: '127.0.0.1:1 }' })).toThrow();
+    expect(() =>
+      renderNginxConfig(brands, { ...NGINX_DEFAULTS, backend: '127.0.0.1:1 }' }, TEST_RELEASE),
+    ).toThrow();
   });
 });
