@@ -21,6 +21,15 @@ export type FirebaseHostingParameters = Pick<
  * .firebaserc names it as the alias EMULATOR_ALIAS, with the same targets as the real project.
  */
 export const EMULATOR_ALIAS = 'emulator';
+const EMULATOR_HOST = '127.0.0.1';
+
+/** The emulator hub's port: past every port the sites may take; logging takes the next one. */
+export function emulatorHubPort(
+  parameters: Pick<FirebaseHostingParameters, 'emulatorPort'>,
+  sites: number,
+): number {
+  return parameters.emulatorPort + sites + 8;
+}
 export function emulatorProjectId(parameters: Pick<FirebaseHostingParameters, 'projectId'>): string {
   return `demo-${parameters.projectId}`;
 }
@@ -80,9 +89,13 @@ export function renderFirebaseJson(
       ],
     })),
     // `firebase emulators:start --only hosting --project emulator` serves every site from here,
-    // offline (docs/deploy.md); each site gets a port of its own, counting up from this one.
+    // offline (docs/deploy.md). The first site takes the port, the n-th the first free one from
+    // port + 4 + n on (firebase-tools' serve/hosting.js); the hub and the logging take ports past
+    // that range instead of their defaults 4400 and 4500, which other tools often hold.
     emulators: {
-      hosting: { host: '127.0.0.1', port: parameters.emulatorPort },
+      hosting: { host: EMULATOR_HOST, port: parameters.emulatorPort },
+      hub: { host: EMULATOR_HOST, port: emulatorHubPort(parameters, brands.length) },
+      logging: { host: EMULATOR_HOST, port: emulatorHubPort(parameters, brands.length) + 1 },
       ui: { enabled: false },
     },
   };

@@ -223,7 +223,13 @@ describe('.firebaserc', () => {
 
   test('firebase.json starts the Hosting emulator on the configured port, without its UI', () => {
     const config = renderFirebaseJson(brands, { ...FIREBASE_DEFAULTS, emulatorPort: 6123 }, TEST_RELEASE);
-    expect(config.emulators).toEqual({ hosting: { host: '127.0.0.1', port: 6123 }, ui: { enabled: false } });
+    const hub = 6123 + brands.length + 8;
+    expect(config.emulators).toEqual({
+      hosting: { host: '127.0.0.1', port: 6123 },
+      hub: { host: '127.0.0.1', port: hub },
+      logging: { host: '127.0.0.1', port: hub + 1 },
+      ui: { enabled: false },
+    });
   });
 
   test('names valid, distinct site ids', () => {
