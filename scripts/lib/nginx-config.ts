@@ -32,7 +32,7 @@ export type NginxParameters = Pick<
 const UPSTREAM = 'login_gateway_backend';
 /**
  * What the access log keeps of a request: no query string (a page's carries the service and the
- * QR id, a personal payment reference), no referrer, no body. `$uri` is the path alone.
+ * QR id, a personal payment reference), no referrer, no body.
  */
 const LOG_FORMAT = 'login_gateway_private';
 
@@ -74,7 +74,9 @@ export function renderNginxConfig(
     parameters.accessLog === 'off' ? 'access_log off;' : `access_log ${parameters.accessLog} ${LOG_FORMAT};`;
   const blocks = [
     header(parameters, release),
-    `log_format ${LOG_FORMAT} '$remote_addr [$time_iso8601] "$request_method $uri $server_protocol" $status $body_bytes_sent $request_time "$http_user_agent"';`,
+    // The path as the visitor asked for it ($uri is after try_files), without the query string.
+    `map $request_uri $${LOG_FORMAT}_path {\n    "~^(?<login_gateway_path>[^?]*)" $login_gateway_path;\n}`,
+    `log_format ${LOG_FORMAT} '$remote_addr [$time_iso8601] "$request_method $${LOG_FORMAT}_path $server_protocol" $status $body_bytes_sent $request_time "$http_user_agent"';`,
     `upstream ${UPSTREAM} {\n    server ${parameters.backend};\n    keepalive 8;\n}`,
     block('# A host name that is not a brand gets no answer, on either port.\nserver', [
       ...parameters.httpListen.map((address) => `listen ${address} default_server;`),

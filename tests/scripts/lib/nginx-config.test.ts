@@ -107,7 +107,10 @@ describe('the nginx config', () => {
   });
 
   test('logs requests without their query strings, or not at all', () => {
-    expect(config).toMatch(/^log_format login_gateway_private '[^']*\$uri[^']*';$/m);
+    expect(config).toContain(
+      'map $request_uri $login_gateway_private_path {\n    "~^(?<login_gateway_path>[^?]*)" $login_gateway_path;\n}',
+    );
+    expect(config).toMatch(/^log_format login_gateway_private '[^']*\$login_gateway_private_path [^']*';$/m);
     expect(config).not.toMatch(/^log_format[^\n]*\$(request|args|query_string|request_uri|http_referer)\b/m);
     const servers = config.split(/\n(?=#[^\n]*\nserver \{)/).filter((part) => part.includes('server {'));
     expect(servers).toHaveLength(1 + 2 * brands.length);
