@@ -98,9 +98,16 @@ export interface Progress {
   resendAt: number;
 }
 
+/**
+ * What the visitor typed into view 1, kept over a reload the page makes itself when a chunk
+ * fails to load (chunk-recovery.ts): no code has gone out for it, or its code is used up.
+ */
+export type Draft = Pick<Progress, 'method' | 'loginValue' | 'countryPrefix'>;
+
+/** Sent-code progress returns to view 2; otherwise a draft to view 1 with the value typed in. */
 export function initialFlowState(
   context: FlowContext,
-  start: { method?: LoginMethod; progress?: Progress },
+  start: { method?: LoginMethod; progress?: Progress; draft?: Draft },
 ): FlowState {
   const base: FlowState = {
     context,
@@ -122,6 +129,10 @@ export function initialFlowState(
     stopReason: undefined,
   };
   if (start.progress) return { ...base, ...start.progress, view: 'verify' };
+  if (start.draft) {
+    const { method, loginValue, countryPrefix } = start.draft;
+    return { ...base, view: 'send-code', method, loginValue, countryPrefix };
+  }
   if (start.method) return { ...base, view: 'send-code', method: start.method };
   return base;
 }

@@ -1,12 +1,14 @@
-import { boolean, custom, number, object, optional, safeParse, string } from 'zod/mini';
+import { boolean, custom, number, object, optional, safeParse, string, type ZodMiniType } from 'zod/mini';
 import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
-import type { Progress } from './flow.ts';
+import type { Draft, Progress } from './flow.ts';
 
 /** A code is valid for 10 minutes at the backend; a little longer covers a slow mail. */
 const KEEP_FOR_MS = 15 * 60 * 1000;
 
+const loginMethod = custom<LoginMethod>((value) => LOGIN_METHODS.some((method) => method === value));
+
 const storedSchema = object({
-  method: custom<LoginMethod>((value) => LOGIN_METHODS.some((method) => method === value)),
+  method: loginMethod,
   loginValue: string(),
   countryPrefix: string(),
   sentTo: string(),
@@ -16,9 +18,23 @@ const storedSchema = object({
   savedAt: number(),
 });
 
+const draftSchema = object({
+  method: loginMethod,
+  loginValue: string(),
+  countryPrefix: string(),
+  savedAt: number(),
+});
+
 const KEY_PREFIX = 'login-gateway:progress:';
+const DRAFT_KEY_PREFIX = 'login-gateway:draft:';
 /** A scope is the service key, with the QR id for a-ident. */
 const keyFor = (scope: string) => `${KEY_PREFIX}${scope}`;
+const draftKeyFor = (scope: string) => `${DRAFT_KEY_PREFIX}${scope}`;
+/** What an entry must pass to be read, by the start of its key. */
+const SCHEMAS = [
+  [KEY_PREFIX, storedSchema],
+  [DRAFT_KEY_PREFIX, draftSchema],
+] as const;
 
 let sweepTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -47,7 +63,7 @@ export const progressStore = {
   },
   load(scope: string, now = Date.now()): Progress | undefined {
     progressStore.removeExpired(now);
-    const entry = readEntry(keyFor(scope));
+    const entry = readEntry(keyFor(scope), storedSchema);
     if (!entry) return undefined;
     const { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt } = entry;
     return { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt };
@@ -56,15 +72,35 @@ export const progressStore = {
     tryStorage(() => sessionStorage.removeItem(keyFor(scope)));
   },
   /**
-   * Removes every saved progress of this page that has expired or cannot be read, whatever its
-   * scope, and sets a timer for the next one to expire.
+   * Keeps what the visitor typed over a reload the page makes itself (chunk-recovery.ts), field
+   * by field: never a code, never a token. It expires as progress does.
+   */
+  saveDraft(scope: string, draft: Draft, now = Date.now()): void {
+    const { method, loginValue, countryPrefix } = draft;
+    const stored = { method, loginValue, countryPrefix, savedAt: now };
+    tryStorage(() => sessionStorage.setItem(draftKeyFor(scope), JSON.stringify(stored)));
+    progressStore.removeExpired(now);
+  },
+  /** The draft of this scope, once: it is removed as it is read, so only the next load gets it. */
+  takeDraft(scope: string, now = Date.now()): Draft | undefined {
+    progressStore.removeExpired(now);
+    const key = draftKeyFor(scope);
+    const entry = readEntry(key, draftSchema);
+    tryStorage(() => sessionStorage.removeItem(key));
+    if (!entry) return undefined;
+    const { method, loginValue, countryPrefix } = entry;
+    return { method, loginValue, countryPrefix };
+  },
+  /**
+   * Removes every saved progress and draft of this page that has expired or cannot be read,
+   * whatever its scope, and sets a timer for the next one to expire.
    */
   removeExpired(now = Date.now()): void {
     clearTimeout(sweepTimer);
     sweepTimer = undefined;
     let nextExpiry = Infinity;
-    for (const key of progressKeys()) {
-      const entry = readEntry(key);
+    for (const { key, schema } of storedKeys()) {
+      const entry = readEntry(key, schema);
       const expiresAt = entry ? entry.savedAt + KEEP_FOR_MS : -Infinity;
       if (now > expiresAt) tryStorage(() => sessionStorage.removeItem(key));
       else nextExpiry = Math.min(nextExpiry, expiresAt);
@@ -76,17 +112,21 @@ export const progressStore = {
   },
 };
 
-function progressKeys(): string[] {
+/** Every key of this page's progress and drafts, with the schema its entry must pass. */
+function storedKeys() {
   const keys = tryStorage(() =>
     Array.from({ length: sessionStorage.length }, (_, index) => sessionStorage.key(index)),
   );
-  return (keys ?? []).filter((key): key is string => key?.startsWith(KEY_PREFIX) === true);
+  return (keys ?? []).flatMap((key) => {
+    const schema = SCHEMAS.find(([prefix]) => key?.startsWith(prefix))?.[1];
+    return key && schema ? [{ key, schema }] : [];
+  });
 }
 
-function readEntry(key: string) {
+function readEntry<T>(key: string, schema: ZodMiniType<T>): T | undefined {
   const raw = tryStorage(() => sessionStorage.getItem(key));
   if (!raw) return undefined;
-  const parsed = safeParse(storedSchema, parseJson(raw));
+  const parsed = safeParse(schema, parseJson(raw));
   return parsed.success ? parsed.data : undefined;
 }
 

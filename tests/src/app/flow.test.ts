@@ -5,6 +5,7 @@ import {
   flowReducer,
   initialFlowState,
   leadsToPayment,
+  type Draft,
   type FlowContext,
   type FlowEvent,
   type FlowState,
@@ -112,6 +113,36 @@ describe('starting the flow', () => {
     const state = initialFlowState(plainService, { method: 'mail', progress });
     expect(state).toMatchObject({ ...progress, view: 'verify', code: '', loading: false, token: undefined });
     expect(canVerify(run(state, { type: 'codeChanged', code: '123456' }))).toBe(true);
+  });
+
+  const draft: Draft = { method: 'number', loginValue: '0171 2345678', countryPrefix: '+43' };
+
+  test('starts in view 1 with the method, value and prefix of a draft, over the method of the link', () => {
+    const state = initialFlowState(plainService, { method: 'mail', draft });
+    expect(state).toMatchObject({ ...draft, view: 'send-code', sentTo: '', code: '', token: undefined });
+    expect(canSend(state)).toBe(true);
+  });
+
+  test('sent-code progress wins over a draft: the code already sent stays the one to enter', () => {
+    const progress: Progress = {
+      method: 'mail',
+      loginValue: MAIL,
+      countryPrefix: '+49',
+      sentTo: MAIL,
+      sentViaFirebase: false,
+      verificationId: undefined,
+      resendAt: RESEND_AT,
+    };
+    expect(initialFlowState(plainService, { progress, draft })).toMatchObject({
+      ...progress,
+      view: 'verify',
+    });
+  });
+
+  test('takes nothing but the three fields from a draft', () => {
+    const withMore = { ...draft, sentTo: '+431712345678', code: '123456', token: 'tok' };
+    const state = initialFlowState(aIdent, { draft: withMore });
+    expect(state).toMatchObject({ sentTo: '', code: '', token: undefined, context: aIdent });
   });
 });
 

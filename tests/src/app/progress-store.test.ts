@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { Progress } from '../../../src/app/flow.ts';
+import type { Draft, Progress } from '../../../src/app/flow.ts';
 import { progressStore } from '../../../src/app/progress-store.ts';
 
 const NOW = 1_700_000_000_000;
 const MINUTE = 60_000;
 const KEY = 'login-gateway:progress:a-dok';
+const DRAFT_KEY = 'login-gateway:draft:a-dok';
 
 const progress: Progress = {
   method: 'number',
@@ -16,6 +17,8 @@ const progress: Progress = {
   verificationId: 'verification-1',
   resendAt: NOW + 30_000,
 };
+
+const draft: Draft = { method: 'number', loginValue: '0171 2345678', countryPrefix: '+43' };
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
@@ -165,5 +168,76 @@ describe('progressStore', () => {
       throw new DOMException('Access denied', 'SecurityError');
     });
     expect(progressStore.load('a-dok', NOW)).toBeUndefined();
+  });
+});
+
+describe('the draft kept over a reload the page makes itself', () => {
+  test('is taken once: the load after the reload gets it, the one after that does not', () => {
+    progressStore.saveDraft('a-dok', draft, NOW);
+    expect(progressStore.takeDraft('a-dok', NOW + MINUTE)).toEqual(draft);
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(progressStore.takeDraft('a-dok', NOW + MINUTE)).toBeUndefined();
+  });
+
+  test('holds the method, the typed value and the prefix only, never a code or a token', () => {
+    const withSecrets = { ...draft, sentTo: '+431712345678', code: '123456', token: 'secret-id-token' };
+    progressStore.saveDraft('a-dok', withSecrets, NOW);
+    const stored: unknown = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null');
+    expect(stored).toEqual({ ...draft, savedAt: NOW });
+    expect(progressStore.takeDraft('a-dok', NOW)).toEqual(draft);
+  });
+
+  test('is scoped like progress, and apart from it', () => {
+    progressStore.save('a-dok', progress, NOW);
+    progressStore.saveDraft('a-ident:QR1', draft, NOW);
+    expect(progressStore.takeDraft('a-dok', NOW)).toBeUndefined();
+    expect(progressStore.load('a-ident:QR1', NOW)).toBeUndefined();
+    expect(progressStore.load('a-dok', NOW)).toEqual(progress);
+    expect(progressStore.takeDraft('a-ident:QR1', NOW)).toEqual(draft);
+  });
+
+  test('is not removed by clearing the progress, which happens before the reload after a verification', () => {
+    progressStore.saveDraft('a-dok', draft, NOW);
+    progressStore.clear('a-dok');
+    expect(progressStore.takeDraft('a-dok', NOW)).toEqual(draft);
+  });
+
+  test('expires after 15 minutes and is removed, by a load of any scope', () => {
+    progressStore.saveDraft('a-dok', draft, NOW);
+    expect(progressStore.load('caac', NOW + 15 * MINUTE + 1)).toBeUndefined();
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  test('expires after 15 minutes when taken', () => {
+    progressStore.saveDraft('a-dok', draft, NOW);
+    expect(progressStore.takeDraft('a-dok', NOW + 15 * MINUTE + 1)).toBeUndefined();
+  });
+
+  test('is removed when it expires while the page stays open', () => {
+    vi.useFakeTimers({ now: NOW });
+    progressStore.saveDraft('a-dok', draft);
+    vi.advanceTimersByTime(15 * MINUTE);
+    expect(sessionStorage.getItem(DRAFT_KEY)).not.toBeNull();
+    vi.advanceTimersByTime(2);
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  test.each([
+    ['malformed JSON', '{"method":'],
+    ['an unknown method', JSON.stringify({ ...draft, method: 'sms', savedAt: NOW })],
+    ['a missing savedAt', JSON.stringify(draft)],
+    ['a numeric login value', JSON.stringify({ ...draft, loginValue: 171, savedAt: NOW })],
+  ])('ignores and removes a draft with %s', (_, raw) => {
+    sessionStorage.setItem(DRAFT_KEY, raw);
+    expect(progressStore.takeDraft('a-dok', NOW)).toBeUndefined();
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  test.each(['setItem', 'getItem', 'removeItem'] as const)('works on when storage %s throws', (method) => {
+    vi.spyOn(Storage.prototype, method).mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    expect(() => progressStore.saveDraft('a-dok', draft, NOW)).not.toThrow();
+    expect(() => progressStore.takeDraft('a-dok', NOW)).not.toThrow();
   });
 });
