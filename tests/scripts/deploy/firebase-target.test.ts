@@ -1,0 +1,181 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { deployFirebase, rollbackFirebase } from '../../../scripts/deploy/firebase-target.ts';
+import { renderFirebaseJson, renderFirebaserc } from '../../../scripts/lib/firebase-hosting.ts';
+import {
+  BRANDS,
+  daysAfter,
+  fakeCommands,
+  makeDeployWorld,
+  RELEASE,
+  removeDeployWorld,
+  T0,
+  writeRelease,
+  type DeployWorld,
+  type FakeCommands,
+} from './deploy-fixtures.ts';
+
+let world: DeployWorld;
+let commands: FakeCommands;
+beforeEach(async () => {
+  world = await makeDeployWorld();
+  commands = fakeCommands();
+});
+afterEach(async () => {
+  await removeDeployWorld(world);
+});
+
+const A_ASSETS = { 'index-AAAA.js': 'export const a = 1;\n' };
+const B_ASSETS = { 'index-BBBB.js': 'export const b = 2;\n' };
+const C_ASSETS = { 'index-CCCC.js': 'export const c = 3;\n' };
+const DEPLOY = 'firebase deploy --only hosting';
+
+async function deploy(
+  release: keyof typeof RELEASE,
+  assets: Record<string, string>,
+  now = T0,
+  dryRun = false,
+) {
+  const releaseDir = await writeRelease(world, RELEASE[release], { assets });
+  return deployFirebase({
+    releaseDir,
+    settingsFile: world.settingsFile,
+    brandsDir: world.brandsDir,
+    dryRun,
+    now,
+    run: commands.run,
+  });
+}
+function rollback(now = T0) {
+  return rollbackFirebase({
+    settingsFile: world.settingsFile,
+    brandsDir: world.brandsDir,
+    now,
+    run: commands.run,
+  });
+}
+
+const staged = async (service = 'alpha-brand') =>
+  (await readdir(path.join(world.stage, service, 'assets')))
+    .filter((name) => !/\.(br|gz)$/.test(name))
+    .sort();
+const healthz = async (service = 'alpha-brand') =>
+  (JSON.parse(await readFile(path.join(world.stage, service, 'healthz'), 'utf8')) as { release: string })
+    .release;
+const readJson = async (file: string): Promise<unknown> =>
+  JSON.parse(await readFile(path.join(world.stage, file), 'utf8'));
+
+describe('deployFirebase', () => {
+  test('stages every brand, the manifest as healthz and the rendered configs, then deploys from the stage', async () => {
+    expect(await deploy('a', A_ASSETS)).toEqual({
+      release: RELEASE.a,
+      previous: undefined,
+      stage: world.stage,
+      command: ['firebase', 'deploy', '--only', 'hosting'],
+      deployed: true,
+    });
+
+    expect((await readdir(world.stage)).sort()).toEqual([
+      '.firebaserc',
+      '.store',
+      ...BRANDS.map((b) => b.service),
+      'firebase.json',
+    ]);
+    for (const { service } of BRANDS) {
+      expect(await readFile(path.join(world.stage, service, 'index.html'), 'utf8')).toContain(
+        `data-brand="${service}"`,
+      );
+      expect(await staged(service)).toEqual(['index-AAAA.js']);
+      expect(await healthz(service)).toBe(RELEASE.a);
+    }
+    expect(await readJson('firebase.json')).toEqual(
+      renderFirebaseJson(BRANDS, world.settings.firebase, RELEASE.a),
+    );
+    expect(await readJson('.firebaserc')).toEqual(renderFirebaserc(BRANDS, world.settings.firebase));
+    expect(commands.calls).toEqual([`${world.stage}: ${DEPLOY}`]);
+  });
+
+  test('each site also carries the assets of the release before, for pages opened before the deploy', async () => {
+    await deploy('a', A_ASSETS);
+    expect(await deploy('b', B_ASSETS, daysAfter(1))).toMatchObject({
+      release: RELEASE.b,
+      previous: RELEASE.a,
+    });
+
+    expect(await healthz('beta-brand')).toBe(RELEASE.b);
+    expect(await staged('beta-brand')).toEqual(['index-AAAA.js', 'index-BBBB.js']);
+    expect(await readJson('firebase.json')).toEqual(
+      renderFirebaseJson(BRANDS, world.settings.firebase, RELEASE.b),
+    );
+  });
+
+  test('an asset leaves the sites once the release that named it has been retired longer than the retention', async () => {
+    await deploy('a', A_ASSETS);
+    await deploy('b', B_ASSETS, daysAfter(1));
+    await deploy('c', C_ASSETS, daysAfter(7.5));
+    // A retired 6.5 days ago, B now.
+    expect(await staged()).toEqual(['index-AAAA.js', 'index-BBBB.js', 'index-CCCC.js']);
+
+    await deploy('c', C_ASSETS, daysAfter(8.5));
+    expect(await staged()).toEqual(['index-BBBB.js', 'index-CCCC.js']);
+    expect(await readdir(path.join(world.stage, '.store', 'store', 'alpha-brand', 'assets'))).not.toContain(
+      'index-AAAA.js',
+    );
+  });
+
+  test('--dry-run stages the release but runs nothing and records nothing', async () => {
+    await deploy('a', A_ASSETS);
+    expect(await deploy('b', B_ASSETS, daysAfter(1), true)).toMatchObject({
+      release: RELEASE.b,
+      deployed: false,
+    });
+
+    expect(await healthz()).toBe(RELEASE.b);
+    expect(commands.calls).toEqual([`${world.stage}: ${DEPLOY}`]);
+    // The next deploy still replaces A, the release deployed.
+    expect(await deploy('b', B_ASSETS, daysAfter(2))).toMatchObject({ previous: RELEASE.a });
+  });
+
+  test('a failing deploy command is told with its output and recorded as nothing deployed', async () => {
+    await deploy('a', A_ASSETS);
+    commands.answers.set(DEPLOY, {
+      code: 1,
+      output: 'Error: Failed to authenticate, have you run firebase login?\n',
+    });
+
+    await expect(deploy('b', B_ASSETS, daysAfter(1))).rejects.toThrow(
+      /^`firebase deploy --only hosting` failed \(exit 1\):\n {2}Error: Failed to authenticate.*\nHosting serves what it served before \(20260105T090000Z-aaaaaaa\)\.$/,
+    );
+    commands.answers.clear();
+    expect(await deploy('c', C_ASSETS, daysAfter(2))).toMatchObject({ previous: RELEASE.a });
+  });
+});
+
+describe('rollbackFirebase', () => {
+  test('restages the release deployed before and deploys it', async () => {
+    await deploy('a', A_ASSETS);
+    await deploy('b', B_ASSETS, daysAfter(1));
+
+    expect(await rollback(daysAfter(2))).toMatchObject({
+      release: RELEASE.a,
+      previous: RELEASE.b,
+      deployed: true,
+    });
+
+    expect(await healthz()).toBe(RELEASE.a);
+    expect(await staged()).toEqual(['index-AAAA.js', 'index-BBBB.js']);
+    expect(await readJson('firebase.json')).toEqual(
+      renderFirebaseJson(BRANDS, world.settings.firebase, RELEASE.a),
+    );
+    expect(commands.calls).toEqual(Array(3).fill(`${world.stage}: ${DEPLOY}`));
+  });
+
+  test('says there is nothing to roll back to after a single deploy', async () => {
+    await deploy('a', A_ASSETS);
+    await expect(rollback()).rejects.toThrow(
+      /^Nothing to roll back to: no release deployed before 20260105T090000Z-aaaaaaa/,
+    );
+    expect(commands.calls).toHaveLength(1);
+  });
+});
