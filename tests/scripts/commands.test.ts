@@ -30,6 +30,11 @@ const COMMANDS = [
     command: 'npm run release-check --',
     options: ['--dir <dir>', '--brands-dir <dir>'],
   },
+  {
+    script: 'deploy.ts',
+    command: 'npm run deploy --',
+    options: ['--release <dir>', '--settings <file>', '--brands-dir <dir>', '--rollback', '--dry-run'],
+  },
   { script: 'budget.ts', command: 'npm run budget --', options: [] },
   {
     script: 'bench.ts',

@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { parseCommandLine, refuseCommandLine } from './lib/command-line.ts';
+
+const COMMAND = 'npm run deploy --';
+const TARGETS = ['nginx', 'firebase'] as const;
+
+const { values, positionals } = parseCommandLine({
+  command: COMMAND,
+  summary:
+    'Installs a checked release (npm run build, npm run release-check) on nginx or Firebase Hosting and prints its id, or goes back to the release served before. Builds nothing.',
+  positionals: '<nginx|firebase>',
+  allowPositionals: true,
+  options: {
+    release: {
+      type: 'string',
+      valueName: '<dir>',
+      description: 'The release to install (default: dist/)',
+    },
+    settings: {
+      type: 'string',
+      valueName: '<file>',
+      description: 'The deployment settings (default: deploy.config.json)',
+    },
+    'brands-dir': {
+      type: 'string',
+      valueName: '<dir>',
+      description: 'The brands the release must hold, with their domains (default: brands/)',
+    },
+    rollback: {
+      type: 'boolean',
+      default: false,
+      description: 'Serves the release served before the current one again (takes no --release)',
+    },
+    'dry-run': {
+      type: 'boolean',
+      default: false,
+      description: 'firebase: assembles the stage folder and prints the command instead of running it',
+    },
+  },
+  notes: [
+    'Examples:',
+    '  npm run deploy -- nginx                 installs dist/ on this host and serves it',
+    '  npm run deploy -- nginx --rollback      serves the release served before again',
+    '  npm run deploy -- firebase --dry-run    assembles the Firebase stage and prints the command',
+    '',
+    'nginx: installs into webRoot/releases/, adds the assets to webRoot/store/, writes configFile, runs',
+    'testCommand, swaps webRoot/current, runs reloadCommand; a failing step puts config and current back.',
+    'firebase: stages each site (the release plus the assets of recent releases) in stageDir and runs',
+    'deployCommand there. Deploying the release already served renders the host config again: that',
+    'applies a change of deploy.config.json or of a domain in brands/ without a build. See docs/deploy.md.',
+  ],
+});
+
+const [target, ...rest] = positionals;
+if (target !== 'nginx' && target !== 'firebase') {
+  refuseCommandLine(
+    COMMAND,
+    `name the target: ${TARGETS.join(' or ')}${target === undefined ? '' : ` (not "${target}")`}.`,
+  );
+}
+if (rest.length > 0) refuseCommandLine(COMMAND, `one target only (not "${rest.join(' ')}").`);
+if (values['dry-run'] && target !== 'firebase')
+  refuseCommandLine(COMMAND, '--dry-run is for the firebase target.');
+if (values.rollback && values.release !== undefined) {
+  refuseCommandLine(COMMAND, '--rollback serves an installed release; leave out --release.');
+}
+
+// Loaded once the command line holds, so that --help and a wrong option answer at once.
+const { defaultBrandsDir, projectRoot } = await import('./vite/app-config.ts');
+const { DEFAULT_SETTINGS_FILE } = await import('./lib/deploy-settings.ts');
+const common = {
+  settingsFile: path.resolve(values.settings ?? path.join(projectRoot, DEFAULT_SETTINGS_FILE)),
+  brandsDir: path.resolve(values['brands-dir'] ?? defaultBrandsDir),
+};
+const releaseDir = path.resolve(values.release ?? path.join(projectRoot, 'dist'));
+
+try {
+  if (target === 'nginx') {
+    const { deployNginx, rollbackNginx } = await import('./deploy/nginx-target.ts');
+    if (values.rollback) {
+      const { release, previous } = await rollbackNginx(common);
+      console.log(`Rolled back to ${release} (was ${previous ?? 'nothing'}).`);
+    } else {
+      const { release, previous } = await deployNginx({ ...common, releaseDir });
+      console.log(
+        release === previous
+          ? `${release} is served already: its nginx config is rendered again, tested and reloaded.`
+          : `Deployed ${release} (replacing ${previous ?? 'nothing: the first release here'}).`,
+      );
+    }
+  } else {
+    const { deployFirebase, rollbackFirebase } = await import('./deploy/firebase-target.ts');
+    const options = { ...common, dryRun: values['dry-run'] };
+    const published = values.rollback
+      ? await rollbackFirebase(options)
+      : await deployFirebase({ ...options, releaseDir });
+    const { release, previous, stage, command, deployed } = published;
+    const relativeStage = path.relative(process.cwd(), stage) || '.';
+    if (!deployed) {
+      console.log(
+        `Staged ${release} in ${relativeStage}/. To deploy it: (cd ${relativeStage} && ${command.join(' ')})`,
+      );
+    } else if (values.rollback) {
+      console.log(`Rolled back to ${release} (was ${previous ?? 'nothing'}).`);
+    } else {
+      console.log(
+        `Deployed ${release} to Firebase Hosting (replacing ${previous ?? 'nothing deployed from here'}).`,
+      );
+    }
+    if (values.rollback) {
+      // firebase-tools has no hosting:rollback command; Hosting keeps each site's earlier versions.
+      console.log(
+        "One site alone can also go back in the Firebase console (Hosting, the site's release history) or with `firebase hosting:clone <site>@<version> <site>:live`.",
+      );
+    }
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exitCode = 1;
+}

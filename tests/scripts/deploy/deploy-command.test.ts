@@ -1,0 +1,123 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { projectRoot } from '../../../scripts/vite/app-config.ts';
+import {
+  makeDeployWorld,
+  RELEASE,
+  removeDeployWorld,
+  writeRelease,
+  type DeployWorld,
+} from './deploy-fixtures.ts';
+
+// Each run starts node, tsx and the deploy's imports; more on a busy machine.
+const SPAWN_TIMEOUT = 60_000;
+
+let world: DeployWorld | undefined;
+afterEach(async () => {
+  if (world) await removeDeployWorld(world);
+});
+
+function deploy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join('scripts', 'deploy.ts'), ...args],
+      { cwd: projectRoot, timeout: SPAWN_TIMEOUT },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+test(
+  'npm run deploy -- nginx prints the release it serves and the one it replaced; --rollback goes back',
+  async () => {
+    // `true` and `sh` stand in for nginx -t and the reload.
+    world = await makeDeployWorld({ testCommand: ['true'], reloadCommand: ['true'] });
+    const paths = ['--settings', world.settingsFile, '--brands-dir', world.brandsDir];
+    const a = await writeRelease(world, RELEASE.a, { assets: { 'index-AAAA.js': 'a\n' } });
+    const b = await writeRelease(world, RELEASE.b, { assets: { 'index-BBBB.js': 'b\n' } });
+
+    expect(await deploy(['nginx', '--release', a, ...paths])).toEqual({
+      code: 0,
+      stdout: `Deployed ${RELEASE.a} (replacing nothing: the first release here).\n`,
+      stderr: '',
+    });
+    expect((await deploy(['nginx', '--release', b, ...paths])).stdout).toBe(
+      `Deployed ${RELEASE.b} (replacing ${RELEASE.a}).\n`,
+    );
+    expect((await deploy(['nginx', '--release', b, ...paths])).stdout).toBe(
+      `${RELEASE.b} is served already: its nginx config is rendered again, tested and reloaded.\n`,
+    );
+    expect(await deploy(['nginx', '--rollback', ...paths])).toEqual({
+      code: 0,
+      stdout: `Rolled back to ${RELEASE.a} (was ${RELEASE.b}).\n`,
+      stderr: '',
+    });
+  },
+  SPAWN_TIMEOUT,
+);
+
+test(
+  'a failing nginx -t ends the command with exit 1 and what nginx said',
+  async () => {
+    world = await makeDeployWorld({
+      testCommand: ['sh', '-c', 'echo "nginx: [emerg] cannot load certificate" >&2; exit 1'],
+      reloadCommand: ['true'],
+    });
+    const a = await writeRelease(world, RELEASE.a, { assets: {} });
+    const { code, stdout, stderr } = await deploy([
+      'nginx',
+      ...['--release', a, '--settings', world.settingsFile, '--brands-dir', world.brandsDir],
+    ]);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `\`sh -c echo "nginx: [emerg] cannot load certificate" >&2; exit 1\` failed (exit 1):\n` +
+        `  nginx: [emerg] cannot load certificate\n` +
+        `The old ${world.configFile} is back; nothing is switched.\n`,
+    );
+  },
+  SPAWN_TIMEOUT,
+);
+
+test(
+  'npm run deploy -- firebase --dry-run prints where the stage is and the command to deploy it',
+  async () => {
+    world = await makeDeployWorld();
+    const a = await writeRelease(world, RELEASE.a, { assets: {} });
+    const { code, stdout } = await deploy([
+      'firebase',
+      '--dry-run',
+      ...['--release', a, '--settings', world.settingsFile, '--brands-dir', world.brandsDir],
+    ]);
+    expect(code).toBe(0);
+    const stage = path.relative(projectRoot, world.stage);
+    expect(stdout).toBe(
+      `Staged ${RELEASE.a} in ${stage}/. To deploy it: (cd ${stage} && firebase deploy --only hosting)\n`,
+    );
+  },
+  SPAWN_TIMEOUT,
+);
+
+test.each([
+  [[], 'name the target: nginx or firebase.'],
+  [['apache'], 'name the target: nginx or firebase (not "apache").'],
+  [['nginx', '--dry-run'], '--dry-run is for the firebase target.'],
+  [
+    ['nginx', '--rollback', '--release', 'dist'],
+    '--rollback serves an installed release; leave out --release.',
+  ],
+])(
+  'npm run deploy -- %j is refused in a sentence, exit 2',
+  async (args, message) => {
+    expect(await deploy(args)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `npm run deploy --: ${message}\nRun \`npm run deploy -- --help\` for the options.\n`,
+    });
+  },
+  SPAWN_TIMEOUT,
+);
