@@ -2,10 +2,11 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect as tlsConnect } from 'node:tls';
 import path from 'node:path';
-import { cacheControl, hostHeaders, SVG_POLICY } from '../../scripts/lib/host-headers.ts';
+import { parseDeploySettings } from '../../scripts/lib/deploy-settings.ts';
+import { cacheControl, SVG_POLICY } from '../../scripts/lib/host-headers.ts';
 import { renderNginxConfig } from '../../scripts/lib/nginx-config.ts';
 import { brands, expect, nodeTest as test } from './support/fixtures.ts';
-import { distDir, domainOf, shippedNginxConfig, shippedParameters } from './support/gateway.ts';
+import { distDir, domainOf, settingsFile, shippedNginxConfig, shippedRelease } from './support/gateway.ts';
 import { headerDifferences } from './support/headers.ts';
 import { fetchRaw, headerOf } from './support/http-client.ts';
 import { testNginxConfig } from './support/nginx.ts';
@@ -24,9 +25,15 @@ test('nginx -t accepts the generated config, included as production includes it'
   expect(output.split('\n').filter((line) => /\[(warn|emerg|alert|crit|error)\]/.test(line))).toEqual([]);
 });
 
-test('the shipped dist/login-gateway.nginx.conf is the tested config with the release parameters', async () => {
+test('the shipped dist/login-gateway.nginx.conf is the tested config with the committed settings', async ({
+  gateway,
+}) => {
   const shipped = await readFile(shippedNginxConfig, 'utf8');
-  expect(shipped).toBe(renderNginxConfig(brands, await shippedParameters()));
+  const { nginx } = parseDeploySettings(await readFile(settingsFile, 'utf8'), settingsFile);
+  expect(shipped).toBe(renderNginxConfig(brands, nginx, await shippedRelease()));
+  // What npm run deploy installed for the gateway: the same function, the test machine's settings.
+  const installed = await readFile(gateway.parameters.configFile, 'utf8');
+  expect(installed).toBe(renderNginxConfig(brands, gateway.parameters, gateway.release));
 });
 
 test('a host name that is no brand gets no TLS handshake and no answer', async ({ gateway }) => {
@@ -67,6 +74,50 @@ test('a host name that is no brand gets no TLS handshake and no answer', async (
   for (const brand of brands) expect(await plain(domainOf(brand))).toBe('HTTP 301');
 });
 
+test('the backend keeps its cookies, its name and its CORS grants to itself', async ({ gateway }) => {
+  const [brand] = brands;
+  if (!brand) throw new Error('no brand');
+  const origin = gateway.httpsOrigin(brand);
+  // The reference MWS grants CORS to any origin, and the gateway's backend adds a cookie and
+  // X-Powered-By to every answer (gateway.ts); nginx passes none of it on.
+  const preflight = await fetchRaw(`${origin}/api/mws/sendmail`, {
+    ca: gateway.certificates.caPem,
+    method: 'OPTIONS',
+    headers: { origin: 'https://attacker.test', 'access-control-request-method': 'POST' },
+  });
+  expect(preflight.status).toBe(204);
+  expect(
+    preflight.headers.filter(([name]) => /^access-control-|^set-cookie$|^x-powered-by$/.test(name)),
+  ).toEqual([]);
+  const config = await fetchRaw(`${origin}/api/config`, { ca: gateway.certificates.caPem });
+  expect(headerDifferences(config.headers, gateway.headers(brand.service, 'api'))).toEqual([]);
+});
+
+test('every answer of a file with precompressed twins varies by Accept-Encoding, the plain one too', async ({
+  gateway,
+}) => {
+  const [brand] = brands;
+  if (!brand) throw new Error('no brand');
+  const assets = await readdir(path.join(distDir, brand.service, 'assets'));
+  const twinned = assets.filter((file) => assets.includes(`${file}.br`));
+  expect(twinned.length).toBeGreaterThan(3);
+  // The build writes both twins or neither: a lone .br would be served to gzip clients without Vary.
+  for (const file of twinned) expect(assets, file).toContain(`${file}.gz`);
+  for (const pathname of ['/', ...twinned.slice(0, 3).map((file) => `/assets/${file}`)]) {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const answer = await fetchRaw(`${gateway.httpsOrigin(brand)}${pathname}`, {
+        ca: gateway.certificates.caPem,
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(answer.status, `${pathname} ${encoding}`).toBe(200);
+      expect(headerOf(answer, 'vary'), `${pathname} ${encoding}`).toBe('Accept-Encoding');
+      expect(headerOf(answer, 'content-encoding'), `${pathname} ${encoding}`).toBe(
+        encoding === 'identity' ? undefined : encoding,
+      );
+    }
+  }
+});
+
 for (const brand of brands) {
   const { service } = brand;
 
@@ -78,6 +129,18 @@ for (const brand of brands) {
       if (!name) throw new Error(`no ${pattern} in dist/${service}/assets`);
       return `/assets/${name}`;
     }
+
+    test('/healthz names the release the domain serves, as every answer does', async ({ gateway }) => {
+      const answer = await fetchRaw(`${gateway.httpsOrigin(brand)}/healthz`, {
+        ca: gateway.certificates.caPem,
+      });
+      expect(answer.status).toBe(200);
+      expect(headerOf(answer, 'content-type')).toBe('application/json');
+      expect(headerDifferences(answer.headers, gateway.headers(service, 'file'))).toEqual([]);
+      const health = JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
+      expect(health).toMatchObject({ status: 'ok', release: gateway.release });
+      expect(health.brands).toContain(service);
+    });
 
     test('plain http to every domain redirects to the same address on https', async ({ gateway }) => {
       for (const domain of brand.domains) {
@@ -122,7 +185,7 @@ for (const brand of brands) {
           expect(answer.status).toBe(200);
           expect(headerOf(answer, 'content-encoding')).toBe('br');
           expect(headerOf(answer, 'content-type')).toBe('text/html; charset=utf-8');
-          expect(headerDifferences(answer.headers, hostHeaders(service, 'page'))).toEqual([]);
+          expect(headerDifferences(answer.headers, gateway.headers(service, 'page'))).toEqual([]);
         }
       }
     });
@@ -139,14 +202,14 @@ for (const brand of brands) {
       expect(headerOf(answer, 'cache-control')).toBe(cacheControl('asset'));
       expect(headerOf(answer, 'cache-control')).toContain('immutable');
       expect(headerOf(answer, 'content-encoding')).toBe('gzip');
-      expect(headerDifferences(answer.headers, hostHeaders(service, 'asset'))).toEqual([]);
+      expect(headerDifferences(answer.headers, gateway.headers(service, 'asset'))).toEqual([]);
 
       for (const twin of [`${script}.br`, `${script}.gz`]) {
         const missing = await fetchRaw(`${gateway.httpsOrigin(brand)}${twin}`, {
           ca: gateway.certificates.caPem,
         });
         expect(missing.status, twin).toBe(404);
-        expect(headerDifferences(missing.headers, hostHeaders(service, 'none')), twin).toEqual([]);
+        expect(headerDifferences(missing.headers, gateway.headers(service, 'none')), twin).toEqual([]);
       }
     });
 
@@ -163,7 +226,7 @@ for (const brand of brands) {
         expect(answer.status, pathname).toBe(200);
         expect(headerOf(answer, 'content-security-policy'), pathname).toBe(SVG_POLICY);
         expect(
-          headerDifferences(answer.headers, hostHeaders(service, kind, { svg: true })),
+          headerDifferences(answer.headers, gateway.headers(service, kind, { svg: true })),
           pathname,
         ).toEqual([]);
       }
@@ -175,7 +238,7 @@ for (const brand of brands) {
       });
       expect(answer.status).toBe(200);
       expect(headerOf(answer, 'cache-control')).toBe('no-store');
-      expect(headerDifferences(answer.headers, hostHeaders(service, 'api'))).toEqual([]);
+      expect(headerDifferences(answer.headers, gateway.headers(service, 'api'))).toEqual([]);
       const config = JSON.parse(answer.body.toString('utf8')) as {
         services: Record<string, { mwsTargetUrl: string; redirectUrl?: string }>;
       };
@@ -188,7 +251,7 @@ for (const brand of brands) {
           ca: gateway.certificates.caPem,
         });
         expect(answer.status, pathname).toBe(404);
-        expect(headerDifferences(answer.headers, hostHeaders(service, 'none')), pathname).toEqual([]);
+        expect(headerDifferences(answer.headers, gateway.headers(service, 'none')), pathname).toEqual([]);
       }
     });
 
@@ -200,7 +263,7 @@ for (const brand of brands) {
           ca: gateway.certificates.caPem,
         });
         expect(answer.status, pathname).toBe(404);
-        expect(headerDifferences(answer.headers, hostHeaders(service, 'none')), pathname).toEqual([]);
+        expect(headerDifferences(answer.headers, gateway.headers(service, 'none')), pathname).toEqual([]);
       }
     });
   });

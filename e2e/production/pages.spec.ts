@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hostHeaders } from '../../scripts/lib/host-headers.ts';
+import { readFile } from 'node:fs/promises';
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { LoginScreen, otherOrigins } from '../support/login-screen.ts';
 import { permissionsPolicyErrors, unknownFeaturesMessage } from '../support/permissions-policy-errors.ts';
@@ -38,7 +38,7 @@ for (const brand of brands) {
     expect(response.status()).toBe(200);
     expect(await response.headerValue('content-encoding')).toBe('br');
     expect(
-      headerDifferences(await response.headersArray().then(pairs), hostHeaders(service, 'page')),
+      headerDifferences(await response.headersArray().then(pairs), gateway.headers(service, 'page')),
     ).toEqual([]);
 
     await login.chooseMethod('mail');
@@ -56,6 +56,18 @@ for (const brand of brands) {
     await expect(page.getByRole('heading', { name: 'Angemeldet' })).toBeVisible();
     // The page, the MWS, the resolver and the landing: all the brand's own host, nothing else.
     expect(otherOrigins(requests(), [origin, gateway.httpOrigin(brand)])).toEqual([]);
+
+    // The access log has every request of the sign-in, none with its query string (privacy.md).
+    const log = await readFile(gateway.parameters.accessLog, 'utf8');
+    expect(log).toContain('"GET / HTTP/');
+    expect(log).toContain('"POST /api/mws/');
+    const lines = log.split('\n');
+    expect(lines.filter((line) => /[?&]|service=|idtoken/.test(line))).toEqual([]);
+    // The QR id only where it is part of a path: the landing page, which stands in for the target
+    // service (its own host in production).
+    expect(lines.filter((line) => line.includes('qr-exists') && !line.includes(' /api/landing/'))).toEqual(
+      [],
+    );
 
     // Chromium knows every feature the Permissions-Policy names (it logs an error for each unknown one).
     const { unknownFeatures, others } = permissionsPolicyErrors(login.consoleMessages);

@@ -4,24 +4,33 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deployNginx } from '../../../scripts/deploy/nginx-target.ts';
 import { buildContentSecurityPolicy } from '../../../scripts/lib/csp.ts';
 import { DEPLOY_FILES } from '../../../scripts/lib/deploy-configs.ts';
+import { parseDeploySettings, type DeploySettings } from '../../../scripts/lib/deploy-settings.ts';
 import { escapeHtml } from '../../../scripts/lib/escape-html.ts';
+import { hostHeaders, type HeaderMap, type PathKind } from '../../../scripts/lib/host-headers.ts';
 import { loadBrands, type Brand } from '../../../scripts/lib/load-brands.ts';
-import {
-  NGINX_DEFAULTS,
-  renderNginxConfig,
-  type NginxParameters,
-} from '../../../scripts/lib/nginx-config.ts';
+import type { NginxParameters } from '../../../scripts/lib/nginx-config.ts';
+import { readReleaseManifest, RELEASE_HEADER } from '../../../scripts/lib/release-manifest.ts';
 import { freePortForChild } from '../../../scripts/server/ports.ts';
 import { createReferenceBackend, OUTBOX_PATH } from '../../../scripts/server/reference-backend.ts';
 import type { OutboxEntry } from '../../../scripts/server/reference-mws.ts';
 import { makeTestCertificates, type TestCertificates } from './certificates.ts';
-import { requireNginx, startNginx, writeNginxWrapper, type NginxFiles } from './nginx.ts';
+import {
+  nginxArgs,
+  NGINX_PATH,
+  requireNginx,
+  startNginx,
+  writeNginxWrapper,
+  type NginxFiles,
+} from './nginx.ts';
 
 // Not from scripts/vite/app-config.ts, which would load Vite into every worker.
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const brandsDir = path.join(projectRoot, 'brands');
+export const brandsDir = path.join(projectRoot, 'brands');
+/** The committed settings, which the gateway takes and changes only where a test machine differs. */
+export const settingsFile = path.join(projectRoot, 'deploy.config.json');
 
 /** The release build the project serves, and the nginx config the build shipped with it. */
 export const distDir = path.join(projectRoot, 'dist');
@@ -52,9 +61,14 @@ export interface Gateway {
   otherSitePort: number;
   certificates: TestCertificates;
   nginx: NginxFiles;
-  /** The config renderNginxConfig wrote for this gateway, and the parameters it was given. */
-  configFile: string;
-  parameters: NginxParameters;
+  /** The settings file `npm run deploy -- nginx --settings` takes for this gateway. */
+  settingsFile: string;
+  /** Its nginx settings: the web root, the config file npm run deploy installs, the access log. */
+  parameters: DeploySettings['nginx'];
+  /** The release it served when it started (dist/'s). */
+  release: string;
+  /** What host-headers.ts prescribes for an answer of that kind, and the release header. */
+  headers(service: string, kind: PathKind, options?: { svg?: boolean }, release?: string): HeaderMap;
   /** `https://<first domain>:<https port>`, where visitors of the brand arrive. */
   httpsOrigin(brand: Brand): string;
   httpOrigin(brand: Brand): string;
@@ -67,12 +81,13 @@ export interface Gateway {
 
 /**
  * One worker's production stack, all on free loopback ports: the reference backend, a throwaway
- * CA with a certificate per brand, and a real nginx with the config the build renders
- * (renderNginxConfig) over the release in dist/, plus a page of another site. Everything stops,
- * by its own PID or handle, in `stop`.
+ * CA with a certificate per brand, and a real nginx serving a web root into which the release in
+ * `releaseDir` (dist/) was deployed by `npm run deploy -- nginx`'s own code, with the committed
+ * settings changed only in paths, ports and commands; plus a page of another site. Everything
+ * stops, by its own PID or handle, in `stop`.
  */
-export async function startGateway(): Promise<Gateway> {
-  await requireRelease();
+export async function startGateway({ releaseDir = distDir } = {}): Promise<Gateway> {
+  await requireRelease(releaseDir);
   requireNginx();
   const [httpPort, httpsPort, backendPort, otherSitePort] = await fourFreePorts();
   const dir = await mkdtemp(path.join(tmpdir(), 'login-gateway-nginx-'));
@@ -84,6 +99,11 @@ export async function startGateway(): Promise<Gateway> {
   };
   try {
     const backend = createReferenceBackend({ brands, publicHttpsPort: httpsPort });
+    // As many backends answer (Express's default, a session cookie): nginx must drop both.
+    backend.server.prependListener('request', (_request, response) => {
+      response.setHeader('X-Powered-By', 'Express');
+      response.setHeader('Set-Cookie', 'backend-session=1; Path=/; HttpOnly');
+    });
     await listen(backend.server, backendPort);
     stops.push(() => close(backend.server));
 
@@ -99,18 +119,31 @@ export async function startGateway(): Promise<Gateway> {
     stops.push(() => close(otherSite));
 
     const certificates = await makeTestCertificates(path.join(dir, 'certificates'), brands);
-    const parameters: NginxParameters = {
-      webRoot: distDir,
-      certificateDir: path.join(dir, 'certificates'),
-      backend: `127.0.0.1:${backendPort}`,
-      acmeRoot: path.join(dir, 'acme'),
-      httpListen: [`127.0.0.1:${httpPort}`],
-      httpsListen: [`127.0.0.1:${httpsPort}`],
-      publicHttpsPort: httpsPort,
-    };
     const configFile = path.join(dir, 'gateway.conf');
-    await writeFile(configFile, renderNginxConfig(brands, parameters));
     const nginx = await writeNginxWrapper(dir, configFile);
+    const pidFile = path.join(dir, 'nginx.pid');
+    const committed = parseDeploySettings(await readFile(settingsFile, 'utf8'), settingsFile);
+    const settings: DeploySettings = {
+      ...committed,
+      nginx: {
+        ...committed.nginx,
+        webRoot: path.join(dir, 'www'),
+        certificateDir: path.join(dir, 'certificates'),
+        backend: `127.0.0.1:${backendPort}`,
+        acmeRoot: path.join(dir, 'acme'),
+        httpListen: [`127.0.0.1:${httpPort}`],
+        httpsListen: [`127.0.0.1:${httpsPort}`],
+        publicHttpsPort: httpsPort,
+        accessLog: path.join(dir, 'access.log'),
+        configFile,
+        testCommand: [NGINX_PATH, '-t', ...nginxArgs(nginx)],
+        // nginx's own reload (SIGHUP to its master), once it runs; the first deploy comes before.
+        reloadCommand: ['sh', '-c', `if [ -s ${pidFile} ]; then kill -HUP "$(cat ${pidFile})"; fi`],
+      },
+    };
+    const gatewaySettings = path.join(dir, 'deploy.config.json');
+    await writeFile(gatewaySettings, JSON.stringify(settings, null, 2));
+    const { release } = await deployNginx({ releaseDir, settingsFile: gatewaySettings, brandsDir });
     const running = await startNginx(nginx, [httpPort, httpsPort]);
     stops.push(() => running.stop());
 
@@ -122,8 +155,13 @@ export async function startGateway(): Promise<Gateway> {
       otherSitePort,
       certificates,
       nginx,
-      configFile,
-      parameters,
+      settingsFile: gatewaySettings,
+      parameters: settings.nginx,
+      release,
+      headers: (service, kind, options, served = release) => ({
+        ...hostHeaders(service, kind, options),
+        [RELEASE_HEADER]: served,
+      }),
       httpsOrigin,
       httpOrigin: (brand) => `http://${domainOf(brand)}:${httpPort}`,
       framingPage: (url) => `http://${OTHER_SITE}:${otherSitePort}/?${new URLSearchParams({ frame: url })}`,
@@ -137,11 +175,11 @@ export async function startGateway(): Promise<Gateway> {
 }
 
 /** dist/ must hold a release of every brand: the demo build's page would accept what a release refuses. */
-async function requireRelease(): Promise<void> {
+async function requireRelease(releaseDir: string): Promise<void> {
   const missing = [
-    distDir,
-    shippedNginxConfig,
-    ...brands.map((b) => path.join(distDir, b.service, 'index.html')),
+    releaseDir,
+    path.join(releaseDir, DEPLOY_FILES.nginx),
+    ...brands.map((b) => path.join(releaseDir, b.service, 'index.html')),
   ]
     .filter((file) => !existsSync(file))
     .map((file) => path.relative(projectRoot, file));
@@ -149,7 +187,7 @@ async function requireRelease(): Promise<void> {
     throw new Error(`No release to serve (${missing.join(', ')} missing): run \`npm run build\` first.`);
   }
   for (const brand of brands) {
-    const html = await readFile(path.join(distDir, brand.service, 'index.html'), 'utf8');
+    const html = await readFile(path.join(releaseDir, brand.service, 'index.html'), 'utf8');
     const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
     if (policy !== buildContentSecurityPolicy(brand.service, 'release')) {
       throw new Error(
@@ -189,19 +227,7 @@ function close(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** The release parameters the shipped config was rendered with, read back from its header comment. */
-export async function shippedParameters(): Promise<NginxParameters> {
-  const text = await readFile(shippedNginxConfig, 'utf8');
-  const field = (name: string, after = '') => {
-    const value = new RegExp(`^#\\s+${name}:\\s+(\\S+)${after}`, 'm').exec(text)?.[1];
-    if (value === undefined) throw new Error(`${DEPLOY_FILES.nginx} names no ${name}`);
-    return value;
-  };
-  return {
-    ...NGINX_DEFAULTS,
-    webRoot: field('web root'),
-    certificateDir: field('certificates', '/<first domain>/'),
-    backend: field('backend'),
-    acmeRoot: field('acme root'),
-  };
+/** The release id of dist/, which the shipped host configs name. */
+export async function shippedRelease(): Promise<string> {
+  return (await readReleaseManifest(distDir)).release;
 }

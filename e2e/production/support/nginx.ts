@@ -69,14 +69,15 @@ export async function writeNginxWrapper(dir: string, gatewayConfig: string): Pro
   return files;
 }
 
-function args(files: NginxFiles): string[] {
+/** The arguments that point nginx at the wrapper: its prefix, error log and main config. */
+export function nginxArgs(files: NginxFiles): string[] {
   return ['-p', files.prefix, '-e', files.errorLog, '-c', files.mainConfig];
 }
 
 /** `nginx -t` on the wrapper: its exit code and what it printed. */
 export async function testNginxConfig(files: NginxFiles): Promise<{ ok: boolean; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(NGINX_PATH, ['-t', ...args(files)]);
+    const { stdout, stderr } = await promisify(execFile)(NGINX_PATH, ['-t', ...nginxArgs(files)]);
     return { ok: true, output: `${stdout}${stderr}` };
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
@@ -94,7 +95,7 @@ export interface RunningNginx {
  * stopped by its own PID only: other nginx processes on the machine are never touched.
  */
 export async function startNginx(files: NginxFiles, ports: readonly number[]): Promise<RunningNginx> {
-  const child = spawn(NGINX_PATH, [...args(files), '-g', 'daemon off;'], {
+  const child = spawn(NGINX_PATH, [...nginxArgs(files), '-g', 'daemon off;'], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
