@@ -61,6 +61,7 @@ export interface Published {
 export async function deployFirebase(options: FirebaseDeployOptions): Promise<Published> {
   const { firebase, stage } = await loadFirebaseSettings(options.settingsFile);
   const { manifest, brands } = await loadCheckedRelease(options.releaseDir, options.brandsDir);
+  await refuseForeignStage(stage);
   const root = path.join(stage, STAGE_STORE);
   const folder = await installRelease(options.releaseDir, root, manifest);
   const assets = await addToAssetStore(root, folder, manifest.brands);
@@ -164,6 +165,19 @@ async function assembleStage(
     json(renderFirebaseJson(brands, firebase, release)),
   );
   await writeFile(path.join(stage, DEPLOY_FILES.firebaserc), json(renderFirebaserc(brands, firebase)));
+}
+
+/**
+ * Each deploy empties the stage but for .store/, so a folder that already holds files but no
+ * .store/ (a mistyped stageDir such as "." or "dist") is refused rather than emptied.
+ */
+async function refuseForeignStage(stage: string): Promise<void> {
+  const entries = await readdir(stage).catch((): string[] => []);
+  if (entries.length > 0 && !entries.includes(STAGE_STORE)) {
+    throw new Error(
+      `${stage} holds files but is no deploy stage (it has no ${STAGE_STORE}/): set firebase.stageDir to a folder of its own, such as .deploy/firebase`,
+    );
+  }
 }
 
 /** The Firebase settings, and the stage folder resolved against the settings file's folder. */

@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { loadDeploySettings, type NginxSettings } from '../lib/deploy-settings.ts';
 import { renderNginxConfig, type ServedBrand } from '../lib/nginx-config.ts';
 import { readReleaseManifest } from '../lib/release-manifest.ts';
+import { WEB_ROOT_LAYOUT } from '../lib/web-root-layout.ts';
 import { addToAssetStore, pruneAssetStore } from './asset-store.ts';
 import { loadCheckedRelease, loadServedBrands } from './checked-release.ts';
 import { installConfigFile } from './config-file.ts';
@@ -49,6 +51,7 @@ export async function deployNginx(options: NginxDeployOptions): Promise<Switched
   const assets = await addToAssetStore(nginx.webRoot, folder, manifest.brands);
   const previous = await serveRelease(nginx, brands, manifest.release, options.run ?? runCommand);
   const history = recordServed(await readHistory(nginx.webRoot), manifest.release, assets, now);
+  // Recorded before pruning, so an interrupted prune loses no record of what is served.
   await writeHistory(nginx.webRoot, history);
   await prune(nginx, history, now);
   return { release: manifest.release, previous };
@@ -65,7 +68,7 @@ export async function rollbackNginx(options: NginxRollbackOptions): Promise<Swit
   const release = rollbackTarget(history, await installedReleases(nginx.webRoot));
   if (release === undefined) {
     throw new Error(
-      `Nothing to roll back to: no release served before ${(await readCurrent(nginx.webRoot)) ?? 'now'} is still installed in ${releaseFolder(nginx.webRoot, '')}`,
+      `Nothing to roll back to: no release served before ${(await readCurrent(nginx.webRoot)) ?? 'now'} is still installed in ${path.join(nginx.webRoot, WEB_ROOT_LAYOUT.releases)}`,
     );
   }
   const folder = releaseFolder(nginx.webRoot, release);
@@ -97,7 +100,10 @@ async function serveRelease(
     await restoreConfig();
     throw commandFailed(nginx.testCommand, test, `The old ${nginx.configFile} is back; nothing is switched.`);
   }
-  await switchCurrent(nginx.webRoot, release);
+  await switchCurrent(nginx.webRoot, release).catch(async (error: unknown) => {
+    await restoreConfig();
+    throw error;
+  });
   const reload = await run(nginx.reloadCommand);
   if (reload.code !== 0) {
     await restoreCurrent(nginx.webRoot, previous);

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { deployFirebase, rollbackFirebase } from '../../../scripts/deploy/firebase-target.ts';
@@ -178,4 +178,24 @@ describe('rollbackFirebase', () => {
     );
     expect(commands.calls).toHaveLength(1);
   });
+});
+
+test('a stage folder that holds other files (a mistyped stageDir) is refused, not emptied', async () => {
+  const releaseDir = await writeRelease(world, RELEASE.a, { assets: A_ASSETS });
+  const settings = JSON.parse(await readFile(world.settingsFile, 'utf8')) as {
+    firebase: { stageDir: string };
+  };
+  settings.firebase.stageDir = 'brands';
+  await writeFile(world.settingsFile, JSON.stringify(settings));
+
+  await expect(
+    deployFirebase({
+      releaseDir,
+      settingsFile: world.settingsFile,
+      brandsDir: world.brandsDir,
+      run: commands.run,
+    }),
+  ).rejects.toThrow(`${world.brandsDir} holds files but is no deploy stage (it has no .store/)`);
+  expect((await readdir(world.brandsDir)).sort()).toEqual(BRANDS.map((brand) => brand.service));
+  expect(commands.calls).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { readdir, readFile, readlink, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, readlink, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { deployNginx, rollbackNginx } from '../../../scripts/deploy/nginx-target.ts';
@@ -348,4 +348,14 @@ describe('what a deploy refuses', () => {
     await expect(deploying).rejects.toThrow(message);
     await expect(deploying).rejects.toThrow(settingsFile);
   });
+});
+
+test('a current that cannot be swapped (a folder, not a link) puts the old config back', async () => {
+  await mkdir(path.join(world.webRoot, 'current', 'alpha-brand'), { recursive: true });
+  await mkdir(path.dirname(world.configFile), { recursive: true });
+  await writeFile(world.configFile, '# the config before\n');
+
+  await expect(deploy('a', A_ASSETS)).rejects.toThrow(/EISDIR|ENOTEMPTY|EEXIST/);
+  expect(await config()).toBe('# the config before\n');
+  expect(commands.calls).toEqual(['nginx -t']);
 });
