@@ -36,6 +36,8 @@ export default tseslint.config(
       'playwright-report',
       'reports',
       '.scratch',
+      // npm run deploy -- firebase stages the release here (deploy.config.json's stageDir).
+      '.deploy',
     ],
   },
   js.configs.recommended,

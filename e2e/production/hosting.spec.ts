@@ -14,9 +14,9 @@ import {
 import { loadBrands } from '../../scripts/lib/load-brands.ts';
 import { isPrecompressedTwin } from '../../scripts/lib/precompress.ts';
 import { defaultBrandsDir } from '../../scripts/vite/app-config.ts';
+import { RELEASE_HEADER } from '../../scripts/lib/release-manifest.ts';
 import {
   expect,
-  PROJECT_ID,
   releaseDir,
   test,
   type HostingConfig,
@@ -24,8 +24,9 @@ import {
 } from './support/hosting-emulator.ts';
 
 /**
- * The release as Firebase Hosting serves it: the emulator runs the firebase.json `npm run build`
- * wrote, and every brand's answers carry exactly the headers of host-headers.ts, the function
+ * The release as Firebase Hosting serves it: `npm run deploy -- firebase --dry-run` stages it and
+ * the emulator runs in the stage, started as docs/deploy.md says, from the generated firebase.json
+ * and .firebaserc; every brand's answers carry exactly the headers of host-headers.ts, the function
  * nginx's config is rendered from too. One source, two renderers.
  *
  * What the emulator does, and so what is asserted here (firebase-tools 15.34.2):
@@ -89,9 +90,19 @@ function expectHeaders(response: APIResponse, expected: HeaderMap, what: string)
 /** Which kind of answer a file of a brand folder is, as host-headers.ts names them. */
 function kindOf(file: string): PathKind {
   if (file === 'index.html') return 'page';
+  // The release manifest the deploy adds to every site (docs/deploy.md).
+  if (file === 'healthz') return 'file';
   if (file.startsWith('assets/')) return 'asset';
   if (TOP_LEVEL_FILES.includes(file)) return 'file';
   throw new Error(`${file}: a file the hosts have no rule for (host-headers.ts TOP_LEVEL_FILES)`);
+}
+
+/** The headers of host-headers.ts for that kind of answer, and the release the emulator serves. */
+function served(
+  hosting: HostingEmulator,
+  ...[service, kind, options]: Parameters<typeof hostHeaders>
+): HeaderMap {
+  return { ...hostHeaders(service, kind, options), [RELEASE_HEADER]: hosting.release };
 }
 
 function siteOf(hosting: HostingEmulator, service: string): HostingConfig {
@@ -124,7 +135,7 @@ for (const { service, logo, logoDark } of brands) {
         expect(response.status(), pathname).toBe(200);
         expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
         expect(await response.text()).toBe(page);
-        expectHeaders(response, hostHeaders(service, 'page'), pathname);
+        expectHeaders(response, served(hosting, service, 'page'), pathname);
       }
     });
 
@@ -138,7 +149,7 @@ for (const { service, logo, logoDark } of brands) {
         expect(
           (await response.body()).equals(await readFile(path.join(brandDir, 'assets', name ?? ''))),
         ).toBe(true);
-        expectHeaders(response, hostHeaders(service, 'asset'), `/assets/${name}`);
+        expectHeaders(response, served(hosting, service, 'asset'), `/assets/${name}`);
         expect(response.headers()['content-security-policy']).toBe(LOCKED_POLICY);
       }
     });
@@ -160,7 +171,7 @@ for (const { service, logo, logoDark } of brands) {
         const response = await request.get(`${hosting.origin(service)}/assets/${name}`);
         expect(response.status(), name).toBe(200);
         expect(response.headers()['content-type']).toBe('image/svg+xml');
-        expectHeaders(response, hostHeaders(service, 'asset', { svg: true }), `/assets/${name}`);
+        expectHeaders(response, served(hosting, service, 'asset', { svg: true }), `/assets/${name}`);
         expect(response.headers()['content-security-policy']).toBe(SVG_POLICY);
         expect(response.headers()['cache-control']).toBe(cacheControl('asset'));
         expect(cacheControl('asset')).toContain('immutable');
@@ -171,14 +182,14 @@ for (const { service, logo, logoDark } of brands) {
       const favicon = await request.get(`${hosting.origin(service)}/favicon.svg`);
       expect(favicon.status()).toBe(200);
       expect(favicon.headers()['content-type']).toBe('image/svg+xml');
-      expectHeaders(favicon, hostHeaders(service, 'file', { svg: true }), '/favicon.svg');
+      expectHeaders(favicon, served(hosting, service, 'file', { svg: true }), '/favicon.svg');
       expect(favicon.headers()['content-security-policy']).toBe(SVG_POLICY);
       expect(favicon.headers()['cache-control']).toBe('no-cache');
 
       for (const pathname of ['/favicon.ico', '/manifest.webmanifest']) {
         const response = await request.get(hosting.origin(service) + pathname);
         expect(response.status(), pathname).toBe(200);
-        expectHeaders(response, hostHeaders(service, 'file'), pathname);
+        expectHeaders(response, served(hosting, service, 'file'), pathname);
         expect(response.headers()['cache-control']).toBe(cacheControl('file'));
       }
     });
@@ -188,18 +199,18 @@ for (const { service, logo, logoDark } of brands) {
         const response = await request.get(hosting.origin(service) + pathname);
         expect(response.status(), pathname).toBe(404);
         expect(await response.text()).not.toContain('data-brand');
-        expectHeaders(response, hostHeaders(service, 'none'), pathname);
+        expectHeaders(response, served(hosting, service, 'none'), pathname);
       }
       // Below /assets/ the asset rule applies to a 404 as well, Cache-Control included: Hosting's
       // rules match paths, not answers (nginx answers such a miss with no-store; docs/deploy.md).
       const response = await request.get(`${hosting.origin(service)}/assets/unbekannt.js`);
       expect(response.status()).toBe(404);
-      expectHeaders(response, hostHeaders(service, 'asset'), '/assets/unbekannt.js');
+      expectHeaders(response, served(hosting, service, 'asset'), '/assets/unbekannt.js');
     });
 
     test('the deploy uploads every file but the precompressed twins', async ({ hosting }) => {
       const site = siteOf(hosting, service);
-      const deployed = listFiles(path.join(releaseDir, site.public), site.ignore);
+      const deployed = listFiles(path.join(hosting.stage, site.public), site.ignore);
       expect(deployed).toContain('index.html');
       expect(deployed).toContain(`assets/${(await assetFiles())[0]}`);
       expect(deployed.filter((file) => /\.(br|gz)$/.test(file))).toEqual([]);
@@ -215,7 +226,7 @@ for (const { service, logo, logoDark } of brands) {
       // Every top-level file, and one asset per file type: a request for every file would be
       // ~1000 of them, for seconds more and nothing the rules tell apart.
       const samples = new Map<string, string>();
-      for (const file of listFiles(path.join(releaseDir, site.public), site.ignore).sort()) {
+      for (const file of listFiles(path.join(hosting.stage, site.public), site.ignore).sort()) {
         const group = kindOf(file) === 'asset' ? `asset${path.extname(file)}` : file;
         if (!samples.has(group)) samples.set(group, file);
       }
@@ -227,8 +238,9 @@ for (const { service, logo, logoDark } of brands) {
           headers: { 'accept-encoding': 'identity' },
         });
         expect(response.status(), file).toBe(200);
-        expect((await response.body()).equals(await readFile(path.join(brandDir, file))), file).toBe(true);
-        expectHeaders(response, hostHeaders(service, kindOf(file), { svg: file.endsWith('.svg') }), file);
+        const staged = await readFile(path.join(hosting.stage, site.public, file));
+        expect((await response.body()).equals(staged), file).toBe(true);
+        expectHeaders(response, served(hosting, service, kindOf(file), { svg: file.endsWith('.svg') }), file);
       }
     });
 
@@ -259,9 +271,16 @@ for (const { service, logo, logoDark } of brands) {
           expect(response.headers()['vary'], what).toBe('Accept-Encoding');
           // Playwright decodes the body: the same bytes either way.
           expect((await response.body()).equals(bytes), what).toBe(true);
-          expectHeaders(response, hostHeaders(service, kindOf(file)), what);
+          expectHeaders(response, served(hosting, service, kindOf(file)), what);
         }
       }
+    });
+
+    test('/healthz names the release, with the headers of a named file', async ({ hosting, request }) => {
+      const response = await request.get(`${hosting.origin(service)}/healthz`);
+      expect(response.status()).toBe(200);
+      expect(JSON.parse(await response.text())).toMatchObject({ status: 'ok', release: hosting.release });
+      expectHeaders(response, served(hosting, service, 'file'), '/healthz');
     });
 
     test('/api/ goes to the Cloud Run service, with the headers of an API answer', async ({
@@ -275,11 +294,11 @@ for (const { service, logo, logoDark } of brands) {
       // at work.
       expect(response.status()).toBe(500);
       expect(await response.text()).toContain('Error looking up URL for Cloud Run service');
-      expectHeaders(response, hostHeaders(service, 'api'), '/api/config');
+      expectHeaders(response, served(hosting, service, 'api'), '/api/config');
       await expect
         .poll(() => hosting.output())
         .toContain(
-          `Looking up Cloud Run service "/projects/${PROJECT_ID}/locations/${rewrite?.run.region}/services/${rewrite?.run.serviceId}"`,
+          `Looking up Cloud Run service "/projects/${hosting.projectId}/locations/${rewrite?.run.region}/services/${rewrite?.run.serviceId}"`,
         );
     });
   });

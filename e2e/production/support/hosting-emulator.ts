@@ -1,24 +1,20 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { z } from 'zod';
-import {
-  renderFirebaseJson,
-  renderFirebaserc,
-  type FirebaseHostingParameters,
-} from '../../../scripts/lib/firebase-hosting.ts';
+import { deployFirebase } from '../../../scripts/deploy/firebase-target.ts';
+import { parseDeploySettings } from '../../../scripts/lib/deploy-settings.ts';
+import { EMULATOR_ALIAS, emulatorProjectId } from '../../../scripts/lib/firebase-hosting.ts';
 import { loadBrands } from '../../../scripts/lib/load-brands.ts';
-import { spawnFirebaseEmulator } from '../../../scripts/server/firebase-emulator.ts';
-import { freePortForChild } from '../../../scripts/server/ports.ts';
+import { freePortForChild, isPortFree } from '../../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
 
-/** The release `npm run build` writes: a folder per brand, firebase.json and .firebaserc. */
+/** The release `npm run build` writes: a folder per brand, release.json and the host configs. */
 export const releaseDir = path.join(projectRoot, 'dist');
-
-/** A demo-* project needs no account and no network; its own id, apart from the Auth emulator's. */
-export const PROJECT_ID = 'demo-login-gateway-hosting';
+const settingsFile = path.join(projectRoot, 'deploy.config.json');
 const READY_TIMEOUT_MS = 60_000;
 
 const hostingSchema = z.looseObject({
@@ -32,16 +28,17 @@ const hostingSchema = z.looseObject({
     .default([]),
 });
 const firebaseJsonSchema = z.looseObject({ hosting: z.array(hostingSchema) });
-const firebasercSchema = z.object({
-  projects: z.object({ default: z.string() }),
-  targets: z.record(z.string(), z.object({ hosting: z.record(z.string(), z.array(z.string())) })),
-});
 
 export type HostingConfig = z.infer<typeof hostingSchema>;
 
 export interface HostingEmulator {
-  /** The Hosting targets of the release's firebase.json, as written, in order. */
+  /** The Hosting targets of the staged firebase.json, as written, in order. */
   sites: readonly HostingConfig[];
+  /** The release it serves, and the demo project it runs under. */
+  release: string;
+  projectId: string;
+  /** The folder `npm run deploy -- firebase --dry-run` assembled. */
+  stage: string;
   /** Each target's origin: the emulator serves every site on a port of its own. */
   origin(target: string): string;
   /** What the emulator has printed so far (its request log included). */
@@ -50,50 +47,23 @@ export interface HostingEmulator {
 }
 
 /**
- * Starts the Firebase Hosting emulator (firebase-tools) on the release in dist/, with the
- * release's own firebase.json: its hosting section goes unchanged into a working folder that
- * links every `public` folder to dist/, and only an `emulators` section with free ports is
- * added. The .firebaserc maps the same targets to the same sites, under a demo project.
+ * Stages the release in dist/ as `npm run deploy -- firebase --dry-run` does (its own code, the
+ * committed settings with a free emulator port and a temporary stage folder), then starts the
+ * Firebase Hosting emulator there exactly as docs/deploy.md says:
+ * `firebase emulators:start --only hosting --project emulator`, with the generated firebase.json
+ * and .firebaserc as they are.
  */
 export async function startHostingEmulator(distDir = releaseDir): Promise<HostingEmulator> {
-  const configPath = path.join(distDir, 'firebase.json');
-  if (!existsSync(configPath)) {
-    throw new Error(`No release to serve: ${configPath} is missing; run \`npm run build\` first.`);
+  if (!existsSync(path.join(distDir, 'release.json'))) {
+    throw new Error(`No release to serve in ${distDir}: run \`npm run build\` first.`);
   }
-  const rawConfig = JSON.parse(await readFile(configPath, 'utf8')) as Record<string, unknown>;
-  const { hosting } = firebaseJsonSchema.parse(rawConfig);
-  const rawRc: unknown = JSON.parse(await readFile(path.join(distDir, '.firebaserc'), 'utf8'));
-  const rc = firebasercSchema.parse(rawRc);
-  const targets = rc.targets[rc.projects.default];
-  if (!targets) throw new Error(`.firebaserc has no targets for its project ${rc.projects.default}`);
-  await expectCurrentRelease(distDir, rawConfig, rawRc, hosting, rc);
-
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-hosting-'));
-  try {
-    for (const site of hosting) {
-      if (path.isAbsolute(site.public) || site.public.split(/[\\/]/).includes('..')) {
-        throw new Error(`hosting[${site.target}].public "${site.public}" is not a folder inside the release`);
-      }
-      // The emulator joins `public` to the folder of firebase.json, so the release's relative
-      // paths work as they are once they lead to dist/.
-      await symlink(path.join(distDir, site.public), path.join(workDir, site.public), 'dir');
-    }
-    await writeFile(
-      path.join(workDir, '.firebaserc'),
-      JSON.stringify({ projects: { default: PROJECT_ID }, targets: { [PROJECT_ID]: targets } }),
-    );
-  } catch (error) {
-    await rm(workDir, { recursive: true, force: true });
-    throw error;
-  }
-
   // A port another process takes between the check and the start fails the start; once more
   // with fresh ports is enough.
   let failure: unknown;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const emulator = await launch(workDir, rawConfig, hosting);
-      return emulator;
+      return await stageAndLaunch(distDir, path.join(workDir, `attempt-${attempt}`), workDir);
     } catch (error) {
       failure = error;
     }
@@ -102,65 +72,58 @@ export async function startHostingEmulator(distDir = releaseDir): Promise<Hostin
   throw failure;
 }
 
-/**
- * The release's firebase.json and .firebaserc must be what firebase-hosting.ts renders now for
- * the brands now, with the parameters the build was given (read back from the two files), or
- * every header below would be compared with a stale release.
- */
-async function expectCurrentRelease(
-  distDir: string,
-  rawConfig: unknown,
-  rawRc: unknown,
-  hosting: HostingConfig[],
-  rc: z.infer<typeof firebasercSchema>,
-) {
+async function stageAndLaunch(distDir: string, dir: string, workDir: string): Promise<HostingEmulator> {
   const { brands, invalid } = await loadBrands(defaultBrandsDir);
-  if (invalid.length > 0) {
-    throw new Error(`invalid brand folders: ${invalid.map(({ service }) => service).join(', ')}`);
-  }
-  const first = brands[0]?.service ?? '';
-  const firstSite = rc.targets[rc.projects.default]?.hosting[first]?.[0] ?? '';
-  const run = hosting[0]?.rewrites.find(({ source }) => source === '/api/**')?.run;
-  const parameters: FirebaseHostingParameters = {
-    projectId: rc.projects.default,
-    sitePrefix: firstSite.slice(0, firstSite.length - first.replaceAll('_', '-').length),
-    backendService: run?.serviceId ?? '',
-    backendRegion: run?.region ?? '',
+  if (invalid.length > 0)
+    throw new Error(`invalid brand folders: ${invalid.map((b) => b.service).join(', ')}`);
+  const emulatorPort = await emulatorBasePort(brands.length);
+  const committed = parseDeploySettings(await readFile(settingsFile, 'utf8'), settingsFile);
+  const settings = {
+    ...committed,
+    firebase: { ...committed.firebase, stageDir: path.join(dir, 'stage'), emulatorPort },
   };
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  if (
-    !same(rawConfig, renderFirebaseJson(brands, parameters)) ||
-    !same(rawRc, renderFirebaserc(brands, parameters))
-  ) {
-    throw new Error(
-      `${distDir} is not the current release: its firebase.json or .firebaserc differs from what ` +
-        'scripts/lib/firebase-hosting.ts renders for brands/ now; run `npm run build`.',
-    );
+  await mkdir(dir, { recursive: true });
+  const testSettings = path.join(dir, 'deploy.config.json');
+  await writeFile(testSettings, JSON.stringify(settings, null, 2));
+  const staged = await deployFirebase({
+    releaseDir: distDir,
+    settingsFile: testSettings,
+    brandsDir: defaultBrandsDir,
+    dryRun: true,
+  });
+  const { hosting } = firebaseJsonSchema.parse(
+    JSON.parse(await readFile(path.join(staged.stage, 'firebase.json'), 'utf8')),
+  );
+  return launch(
+    staged.stage,
+    hosting,
+    { release: staged.release, projectId: emulatorProjectId(settings.firebase) },
+    workDir,
+  );
+}
+
+/** A first port whose range (every site, then the hub and logging past it) looks free. */
+async function emulatorBasePort(sites: number): Promise<number> {
+  for (;;) {
+    const port = await freePortForChild();
+    const hub = port + sites + 8;
+    if (hub + 1 < 65536 && (await isPortFree(hub)) && (await isPortFree(hub + 1))) return port;
   }
 }
 
 async function launch(
-  workDir: string,
-  rawConfig: Record<string, unknown>,
+  stage: string,
   sites: HostingConfig[],
+  served: { release: string; projectId: string },
+  workDir: string,
 ): Promise<HostingEmulator> {
-  const [hubPort, loggingPort] = [await freePortForChild(), await freePortForChild()];
-  // The first site gets the hosting port, the n-th (n ≥ 1) the first free one from port + 4 + n
-  // on (firebase-tools' serve/hosting.js); keep the hub and logging ports out of that range.
-  let hostingPort = await freePortForChild();
-  while (
-    [hubPort, loggingPort].some((port) => port >= hostingPort && port <= hostingPort + sites.length + 8)
-  ) {
-    hostingPort = await freePortForChild();
-  }
-  const child = await spawnFirebaseEmulator({
-    workDir,
-    only: 'hosting',
-    port: hostingPort,
-    projectId: PROJECT_ID,
-    settings: rawConfig,
-    hubPort,
-    loggingPort,
+  // The command docs/deploy.md gives, in the staged folder, with its generated files as they are.
+  const firebase = path.join(projectRoot, 'node_modules', '.bin', 'firebase');
+  const child = spawn(firebase, ['emulators:start', '--only', 'hosting', '--project', EMULATOR_ALIAS], {
+    cwd: stage,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' },
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -220,6 +183,8 @@ async function launch(
 
   return {
     sites,
+    ...served,
+    stage,
     origin(target) {
       const origin = origins.get(target);
       if (!origin) throw new Error(`the emulator serves no Hosting target "${target}"`);
