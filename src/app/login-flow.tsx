@@ -3,6 +3,8 @@ import { Spinner } from '../components/spinner.tsx';
 import { paymentSdkUrlOf } from '../features/config/api/get-config.ts';
 import { MethodView } from '../features/method/method-view.tsx';
 import { SendCodeView } from '../features/send-code/send-code-view.tsx';
+import { chunkRecovery } from './chunk-recovery.ts';
+import { LoadFailureBoundary } from './load-failure-boundary.tsx';
 import { enabledMethods } from './startup.ts';
 import {
   loadConfirmPhoneCode,
@@ -17,9 +19,14 @@ import {
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
 
 // The first view needs none of these: they load while the visitor types (see the effect below).
-const VerifyView = lazy(() => loadVerifyView().then((module) => ({ default: module.VerifyView })));
-const RedirectView = lazy(() => loadRedirectView().then((module) => ({ default: module.RedirectView })));
-const PaymentView = lazy(loadPaymentView);
+// Once one is needed, a failed load reloads the page once (chunk-recovery.ts).
+const VerifyView = lazy(() =>
+  chunkRecovery.needed(loadVerifyView).then((module) => ({ default: module.VerifyView })),
+);
+const RedirectView = lazy(() =>
+  chunkRecovery.needed(loadRedirectView).then((module) => ({ default: module.RedirectView })),
+);
+const PaymentView = lazy(() => chunkRecovery.needed(loadPaymentView));
 
 interface LoginFlowProps {
   setup: FlowSetup;
@@ -30,11 +37,12 @@ interface LoginFlowProps {
 export function LoginFlow({ setup, navigate }: LoginFlowProps) {
   const captcha = useRef<HTMLDivElement>(null);
   const captchaContainer = useCallback(() => captcha.current, []);
-  const { state, actions } = useLoginFlow(setup, captchaContainer);
+  const { state, actions, loadFailed } = useLoginFlow(setup, captchaContainer);
   const { view, method, loading, error, stopReason } = state;
 
   // Fetch what the next steps need while the visitor types, not after they press Anmelden: the
   // code and wait views, Firebase when they sign in by phone, the resolver's call for a-ident.
+  // A prefetch that fails is ignored, never a reason to reload: the step may not come.
   const resolves = setup.qrId !== undefined;
   useEffect(() => {
     if (view !== 'send-code') return;
@@ -52,7 +60,11 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
     if (stopReason) console.error(`Login flow stopped: ${stopReason}`);
   }, [stopReason]);
 
-  return <Suspense fallback={<Spinner size="large" label />}>{renderView()}</Suspense>;
+  return (
+    <LoadFailureBoundary failed={loadFailed} onReload={chunkRecovery.reload}>
+      <Suspense fallback={<Spinner size="large" label />}>{renderView()}</Suspense>
+    </LoadFailureBoundary>
+  );
 
   function renderView() {
     switch (view) {

@@ -1,4 +1,4 @@
-import { useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { paymentSdkUrlOf, type ServiceConfig } from '../features/config/api/get-config.ts';
 import type { LoginMethod } from '../types/login-method.ts';
 import { sendMailCode } from '../features/send-code/api/send-mail-code.ts';
@@ -15,6 +15,7 @@ import {
   leadsToPayment,
   type FlowState,
 } from './flow.ts';
+import { chunkRecovery } from './chunk-recovery.ts';
 import {
   loadConfirmPhoneCode,
   loadPayPalPreload,
@@ -35,6 +36,9 @@ export interface FlowSetup {
   redirectHosts: readonly string[] | undefined;
 }
 
+/** Loads a chunk a step needs now; see `needed` in useLoginFlow. */
+type LoadNeeded = <T>(load: () => Promise<T>) => Promise<T>;
+
 /**
  * Runs the calls of the flow and feeds their results to the reducer. A ref guards each call
  * as well, because a double click can fire twice before React re-renders the loading state.
@@ -46,10 +50,32 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
   const [state, dispatch] = useReducer(flowReducer, undefined, () =>
     initialFlowState(
       { qrId, redirectUrl: service.redirectUrl, redirectHosts: setup.redirectHosts },
-      { method: setup.method, progress: progressStore.load(scope) },
+      { method: setup.method, progress: progressStore.load(scope), draft: progressStore.takeDraft(scope) },
     ),
   );
   const inFlight = useRef(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  // What the visitor typed comes back after a reload the page makes (chunk-recovery.ts), also
+  // before a code went out or after it was used up, when there is no progress to return to.
+  useEffect(() => {
+    const method = state.method;
+    if (!method) return;
+    const draft = { method, loginValue: state.loginValue, countryPrefix: state.countryPrefix };
+    return chunkRecovery.onBeforeReload(() => progressStore.saveDraft(scope, draft));
+  }, [scope, state.method, state.loginValue, state.countryPrefix]);
+
+  /**
+   * A chunk the step needs now. One that fails reloads the page once (chunk-recovery.ts); when it
+   * may not, the page says so in place of the view, and the step waits for the reload it offers:
+   * the chunk is gone from the host, so trying the step again cannot help.
+   */
+  const needed: LoadNeeded = (load) =>
+    chunkRecovery.needed(load).catch((error: unknown) => {
+      console.error('A part of the page did not load:', error);
+      setLoadFailed(true);
+      return new Promise(() => undefined);
+    });
 
   async function run(task: () => Promise<void>): Promise<void> {
     if (inFlight.current) return;
@@ -69,7 +95,7 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       const at = Date.now();
       if (!canStartSend(state, sentTo, at)) return;
       dispatch({ type: 'sendStarted', sentTo, at });
-      const outcome = await sendTo(service, method, sentTo, captchaContainer());
+      const outcome = await sendTo(service, method, sentTo, captchaContainer(), needed);
       if (!outcome.ok) return dispatch({ type: 'sendFailed', code: outcome.code });
       const resendAt = Date.now() + RESEND_COOLDOWN_MS;
       dispatch({ type: 'codeSent', ...outcome.data, resendAt });
@@ -82,7 +108,7 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       const current: FlowState = { ...state, code };
       if (!canVerify(current)) return;
       dispatch({ type: 'verifyStarted' });
-      const outcome = await checkCode(service, current, code);
+      const outcome = await checkCode(service, current, code, needed);
       if (!outcome.ok) return dispatch({ type: 'verifyFailed', code: outcome.code });
       dispatch({ type: 'verified', token: outcome.data });
       // The code is used up: a reload from here on starts over instead of asking for it again.
@@ -91,13 +117,7 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       // The resolver's call starts as soon as its chunk is there; PayPal's preload is only needed
       // once the answer is in.
       const preloading = loadPayPalPreload().catch(() => undefined);
-      const resolver = await loadResolveQr().catch(() => undefined);
-      if (!resolver) {
-        return dispatch({
-          type: 'resolved',
-          resolution: { outcome: 'failed', reason: 'resolver did not load' },
-        });
-      }
+      const resolver = await needed(loadResolveQr);
       const resolving = resolver.resolveQr(pageUrl, { qrid: qrId, token: outcome.data, service: serviceKey });
       // View 3's chunk comes from the page's own origin, so fetching it in vain costs bytes, not
       // the visitor's privacy; PayPal's SDK waits for the answer.
@@ -128,7 +148,7 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
     verify,
   };
 
-  return { state, actions };
+  return { state, actions, loadFailed };
 }
 
 async function sendTo(
@@ -136,25 +156,30 @@ async function sendTo(
   method: LoginMethod,
   sentTo: string,
   captchaContainer: HTMLElement | null,
+  needed: LoadNeeded,
 ): Promise<Outcome<SentCode>> {
   if (method !== 'number') {
     const sent = await sendMailCode(service.mwsTargetUrl, sentTo, service.loginKey);
     return sent.ok ? { ok: true, data: { sentViaFirebase: false, verificationId: undefined } } : sent;
   }
-  const phone = await loadSendPhoneCode().catch(() => undefined);
-  if (!phone || !captchaContainer) return { ok: false, code: 'AN01' };
+  const phone = await needed(loadSendPhoneCode);
+  if (!captchaContainer) return { ok: false, code: 'AN01' };
   return phone.sendPhoneCode(service, sentTo, captchaContainer);
 }
 
 /** Checks the code with whoever sent it: Firebase, or the MWS for mail, EDP and the SMS fallback. */
-async function checkCode(service: ServiceConfig, current: FlowState, code: string): Promise<Outcome<string>> {
+async function checkCode(
+  service: ServiceConfig,
+  current: FlowState,
+  code: string,
+  needed: LoadNeeded,
+): Promise<Outcome<string>> {
   const channel = checkChannelOf(current);
   if (channel !== 'firebase') {
-    const mws = await loadVerifyCode().catch(() => undefined);
-    if (!mws) return { ok: false, code: CHECK_FAILED[channel] };
+    const mws = await needed(loadVerifyCode);
     return mws.verifyCode(channel, service.mwsTargetUrl, current.sentTo, code);
   }
-  const firebase = await loadConfirmPhoneCode().catch(() => undefined);
-  if (!firebase || !current.verificationId) return { ok: false, code: CHECK_FAILED.firebase };
+  if (!current.verificationId) return { ok: false, code: CHECK_FAILED.firebase };
+  const firebase = await needed(loadConfirmPhoneCode);
   return firebase.confirmPhoneCode(service.firebaseConfig, current.verificationId, code);
 }

@@ -22,6 +22,9 @@ export const messages = {
   paymentUnavailable: 'Die Zahlung konnte nicht geladen werden. Bitte versuche es später erneut.',
   /** The detail after paymentFailed when PayPal's capture answer has no id to pass on. */
   paymentWithoutId: '(keine Zahlungsnummer erhalten)',
+  /** Not the spec's: a part of the page did not load, and the reload that fixes that did not help. */
+  loadFailed: 'Die Seite konnte nicht vollständig geladen werden. Bitte lade die Seite neu.',
+  reloadPage: 'Seite neu laden',
   pleaseWait: 'Bitte warten...',
   busy: 'Bitte warten',
   imprint: 'Impressum',
