@@ -169,7 +169,7 @@ export function parseDeploySettings(text: string, file: string): DeploySettings 
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file}: not JSON (${jsonErrorPlace(text, error)})`);
+    throw new Error(`${file}: not JSON (${jsonErrorPlace(text, error)})`, { cause: error });
   }
   const parsed = deploySettingsSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`${file}:\n${formatIssues(parsed.error.issues)}`);

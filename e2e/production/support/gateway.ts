@@ -11,7 +11,6 @@ import { parseDeploySettings, type DeploySettings } from '../../../scripts/lib/d
 import { escapeHtml } from '../../../scripts/lib/escape-html.ts';
 import { hostHeaders, type HeaderMap, type PathKind } from '../../../scripts/lib/host-headers.ts';
 import { loadBrands, type Brand } from '../../../scripts/lib/load-brands.ts';
-import type { NginxParameters } from '../../../scripts/lib/nginx-config.ts';
 import { readReleaseManifest, RELEASE_HEADER } from '../../../scripts/lib/release-manifest.ts';
 import { freePortForChild } from '../../../scripts/server/ports.ts';
 import { createReferenceBackend, OUTBOX_PATH } from '../../../scripts/server/reference-backend.ts';
