@@ -10,10 +10,13 @@ export const PAYPAL_CLIENT_ID_META = {
 
 export type PayPalEnvironmentName = keyof typeof PAYPAL_CLIENT_ID_META;
 
-/** The client id the page carries for one environment, or undefined when it carries none. */
+/**
+ * The client id the page carries for one environment, or undefined when it carries none. The
+ * caller hands over the page: src/lib does not touch it (docs/architecture.md).
+ */
 export function readPayPalClientId(
   environment: PayPalEnvironmentName,
-  root: Pick<Document, 'querySelector'> = document,
+  root: Pick<Document, 'querySelector'>,
 ): string | undefined {
   const content = root
     .querySelector<HTMLMetaElement>(`meta[name="${PAYPAL_CLIENT_ID_META[environment]}"]`)

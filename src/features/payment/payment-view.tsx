@@ -27,7 +27,11 @@ export default function PaymentView({ amount, sponsor, sdkBaseUrl, reference, on
   const options = paypalScriptOptions({ sponsor, sdkBaseUrl });
   const clientId = options?.clientId;
   useEffect(() => {
-    if (!clientId) console.error('No PayPal client id: set VITE_PAYPAL_CLIENT_ID_LIVE when building.');
+    if (!clientId) {
+      console.error(
+        'This page carries no PayPal client id: set paypal.clientIdLive in deploy.config.json or PAYPAL_CLIENT_ID_LIVE when building.',
+      );
+    }
   }, [clientId]);
 
   return (

@@ -3,6 +3,7 @@
  * PayPalScriptProvider, and the preload builds the same script URL from them the moment the
  * resolver says a payment is due. Imports nothing of PayPal's, so the preload stays small.
  */
+import { readPayPalClientId } from '../../lib/paypal-client-ids.ts';
 
 /** Card brands the spec turns off; PayPal takes them as disable-card, not disable-funding. */
 const DISABLED_CARDS = ['amex', 'discover', 'jcb', 'elo', 'hiper'];
@@ -34,10 +35,11 @@ export function paypalScriptOptions({
   sdkBaseUrl: string | undefined;
 }): PayPalOptions | undefined {
   const sandbox = sponsor === SANDBOX_SPONSOR;
-  // A development stand-in takes any client id; the real SDK needs the one for its environment.
+  // The page carries the ids (the build bakes them into paying brands' pages). A development
+  // stand-in takes any client id; the real SDK needs the one for its environment.
   const configured = sandbox
-    ? (import.meta.env.VITE_PAYPAL_CLIENT_ID_SANDBOX ?? 'sb')
-    : import.meta.env.VITE_PAYPAL_CLIENT_ID_LIVE;
+    ? (readPayPalClientId('sandbox', document) ?? 'sb')
+    : readPayPalClientId('live', document);
   const clientId = configured || (__DEMO_BUILD__ && sdkBaseUrl ? 'stand-in' : undefined);
   if (!clientId) return undefined;
   return {

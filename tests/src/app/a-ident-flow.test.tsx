@@ -12,6 +12,7 @@ import {
   testConfig,
   verified,
 } from './flow-harness.tsx';
+import { setPagePayPalClientIds } from '../paypal-page.ts';
 
 // PayPal stands in at its React boundary: one button approves an order, as the real one would.
 vi.mock('@paypal/react-paypal-js', () => ({
@@ -53,13 +54,12 @@ let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   document.documentElement.dataset.brand = 'a-ident';
-  vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', 'live-client-id');
+  setPagePayPalClientIds({ live: 'live-client-id' });
 });
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
   vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 

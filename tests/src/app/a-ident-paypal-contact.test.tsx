@@ -13,6 +13,7 @@ import {
   testConfig,
   verified,
 } from './flow-harness.tsx';
+import { setPagePayPalClientIds } from '../paypal-page.ts';
 
 // PayPal's loader runs unmocked: jsdom loads no scripts, so its <script src> is the URL a browser
 // would request, and the payment view simply stays busy.
@@ -30,7 +31,7 @@ let loadPaymentView: MockInstance<typeof lazySteps.loadPaymentView>;
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   document.documentElement.dataset.brand = 'a-ident';
-  vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', 'live-client-id');
+  setPagePayPalClientIds({ live: 'live-client-id' });
   // Watched, not replaced: the flow still gets the real chunk.
   loadPaymentView = vi.spyOn(lazySteps, 'loadPaymentView');
 });
@@ -39,7 +40,6 @@ afterEach(() => {
   for (const element of document.head.querySelectorAll('link, script')) element.remove();
   sessionStorage.clear();
   vi.unstubAllGlobals();
-  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 
@@ -165,8 +165,8 @@ describe('a-ident: PayPal is contacted once a payment is due, and not before', (
     expect(screen.queryByRole('heading', { name: PAY_TITLE })).not.toBeInTheDocument();
   });
 
-  test('nothing of PayPal in a build without a live client id, though view 3 shows', async () => {
-    vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', '');
+  test('nothing of PayPal on a page without a live client id, though view 3 shows', async () => {
+    setPagePayPalClientIds({});
     const backend = backendWith(() => Promise.resolve(payment('a-ident')));
     await signIn('?service=a-ident&qrid=QR-1&method=mail');
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import PaymentView from '../../../../src/features/payment/payment-view.tsx';
+import { setPagePayPalClientIds } from '../../paypal-page.ts';
 
 interface ScriptState {
   isInitial: boolean;
@@ -82,12 +83,10 @@ beforeEach(() => {
   paypal.create.mockClear();
   paypal.capture.mockReset();
   paypal.capture.mockResolvedValue({ id: 'CAPTURE-9', status: 'COMPLETED' });
-  vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', 'live-client-id');
-  vi.stubEnv('VITE_PAYPAL_CLIENT_ID_SANDBOX', undefined);
+  setPagePayPalClientIds({ live: 'live-client-id' });
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 
@@ -123,7 +122,7 @@ describe('the PayPal script options', () => {
   });
 
   test('a stand-in needs no live client id', () => {
-    vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', '');
+    setPagePayPalClientIds({});
     renderPayment(5, 'a-ident', 'http://a-ident.localhost:8080/dev/paypal/sdk/js');
     expect(paypal.providerOptions.at(-1)).toEqual(expect.objectContaining({ clientId: 'stand-in' }));
   });
@@ -142,22 +141,24 @@ describe('the PayPal script options', () => {
     );
   });
 
-  test('the sandbox sponsor uses VITE_PAYPAL_CLIENT_ID_SANDBOX when it is set', () => {
-    vi.stubEnv('VITE_PAYPAL_CLIENT_ID_SANDBOX', 'sandbox-client-id');
+  test('the sandbox sponsor uses the page’s sandbox client id when it carries one', () => {
+    setPagePayPalClientIds({ live: 'live-client-id', sandbox: 'sandbox-client-id' });
     renderPayment(5, 'sandbox');
     expect(paypal.providerOptions.at(-1)).toEqual(
       expect.objectContaining({ clientId: 'sandbox-client-id', environment: 'sandbox' }),
     );
   });
 
-  test('without a live client id it says the payment cannot load, and loads no PayPal', () => {
-    vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', '');
+  test('on a page without a live client id it says the payment cannot load, and loads no PayPal', () => {
+    setPagePayPalClientIds({ sandbox: 'sb' });
     renderPayment(5, 'a-ident');
     expect(screen.getByRole('alert')).toHaveTextContent(UNAVAILABLE);
     expect(screen.getByRole('alert')).toBeVisible();
     expect(paypal.providerOptions).toEqual([]);
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('VITE_PAYPAL_CLIENT_ID_LIVE'));
+    expect(consoleError).toHaveBeenCalledWith(
+      'This page carries no PayPal client id: set paypal.clientIdLive in deploy.config.json or PAYPAL_CLIENT_ID_LIVE when building.',
+    );
   });
 });
 

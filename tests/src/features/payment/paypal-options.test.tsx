@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { PayPalScriptProvider, type ReactPayPalScriptOptions } from '@paypal/react-paypal-js';
 import { cleanup, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
   paypalScriptOptions,
   paypalSdkUrl,
   type PayPalOptions,
 } from '../../../../src/features/payment/paypal-options.ts';
+import { setPagePayPalClientIds } from '../../paypal-page.ts';
 
 // PayPal's own loader runs here, unmocked: it inserts its <script> into jsdom's head, which
 // loads nothing, so its src is the URL a browser would request.
@@ -14,14 +15,10 @@ import {
 const STAND_IN = 'http://a-ident.localhost:8080/dev/paypal/sdk/js';
 const QUERY = 'currency=EUR&intent=capture&locale=de_DE&disable-card=amex,discover,jcb,elo,hiper';
 
-beforeEach(() => {
-  vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', 'live-client-id');
-  vi.stubEnv('VITE_PAYPAL_CLIENT_ID_SANDBOX', undefined);
-});
+beforeEach(() => setPagePayPalClientIds({ live: 'live-client-id' }));
 afterEach(() => {
   cleanup();
   for (const script of document.head.querySelectorAll('script')) script.remove();
-  vi.unstubAllEnvs();
 });
 
 /** The src of the <script> PayPal's loader inserts for `options`. */
@@ -69,8 +66,8 @@ describe('paypalSdkUrl', () => {
     },
   );
 
-  test('takes the stand-in’s client id when the build has no live one', () => {
-    vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', '');
+  test('takes the stand-in’s client id when the page carries no live one', () => {
+    setPagePayPalClientIds({});
     const options = optionsFor('a-ident', STAND_IN);
     expect(paypalSdkUrl(options)).toBe(`${STAND_IN}?client-id=stand-in&${QUERY}`);
     expect(loaderUrl(options)).toBe(paypalSdkUrl(options));
@@ -96,10 +93,22 @@ describe('paypalSdkUrl', () => {
 
 describe('paypalScriptOptions', () => {
   test('has no options, so no script, without a live client id or a stand-in', () => {
-    vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', '');
+    setPagePayPalClientIds({});
     expect(paypalScriptOptions({ sponsor: 'a-ident', sdkBaseUrl: undefined })).toBeUndefined();
     expect(paypalScriptOptions({ sponsor: 'sandbox', sdkBaseUrl: undefined })).toEqual(
       expect.objectContaining({ clientId: 'sb', environment: 'sandbox' }),
     );
+  });
+
+  test('takes each environment’s id from the page, never the other’s', () => {
+    setPagePayPalClientIds({ live: 'live-from-page', sandbox: 'sandbox-from-page' });
+    expect(paypalScriptOptions({ sponsor: 'a-ident', sdkBaseUrl: undefined })?.clientId).toBe(
+      'live-from-page',
+    );
+    expect(paypalScriptOptions({ sponsor: 'sandbox', sdkBaseUrl: undefined })?.clientId).toBe(
+      'sandbox-from-page',
+    );
+    setPagePayPalClientIds({ sandbox: 'sandbox-from-page' });
+    expect(paypalScriptOptions({ sponsor: 'a-ident', sdkBaseUrl: undefined })).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import PaymentView from '../../../../src/features/payment/payment-view.tsx';
 import { preloadPayPalSdk } from '../../../../src/features/payment/preload-paypal.ts';
+import { setPagePayPalClientIds } from '../../paypal-page.ts';
 
 // PayPal's loader runs unmocked: jsdom loads no scripts, so its <script src> is what a browser
 // would request, and the preload must have asked for exactly that.
@@ -11,13 +12,11 @@ const STAND_IN = 'http://a-ident.localhost:8080/dev/paypal/sdk/js';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', 'live-client-id');
-  vi.stubEnv('VITE_PAYPAL_CLIENT_ID_SANDBOX', undefined);
+  setPagePayPalClientIds({ live: 'live-client-id' });
 });
 afterEach(() => {
   cleanup();
   for (const element of document.head.querySelectorAll('link, script')) element.remove();
-  vi.unstubAllEnvs();
   vi.restoreAllMocks();
 });
 
@@ -63,19 +62,18 @@ describe('preloadPayPalSdk', () => {
   });
 
   test('preloads nothing for a live sponsor without a live client id or a stand-in', () => {
-    vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', '');
-    vi.stubEnv('VITE_PAYPAL_CLIENT_ID_SANDBOX', 'sandbox-client-id');
+    setPagePayPalClientIds({ sandbox: 'sandbox-client-id' });
     preloadPayPalSdk({ sponsor: 'a-ident', sdkBaseUrl: undefined });
     expect(document.head.querySelectorAll('link')).toHaveLength(0);
   });
 
   test.each([
-    ['PayPal’s live SDK', 'a-ident', 'live-client-id', undefined],
-    ['PayPal’s sandbox SDK', 'sandbox', 'live-client-id', undefined],
-    ['the stand-in', 'a-ident', 'live-client-id', STAND_IN],
-    ['the stand-in in a build without a live id', 'a-ident', '', STAND_IN],
-  ])('asks for %s at the URL the payment view then loads', async (_case, sponsor, liveId, sdkBaseUrl) => {
-    vi.stubEnv('VITE_PAYPAL_CLIENT_ID_LIVE', liveId);
+    ['PayPal’s live SDK', 'a-ident', { live: 'live-client-id' }, undefined],
+    ['PayPal’s sandbox SDK', 'sandbox', { live: 'live-client-id' }, undefined],
+    ['the stand-in', 'a-ident', { live: 'live-client-id' }, STAND_IN],
+    ['the stand-in on a page without a live id', 'a-ident', {}, STAND_IN],
+  ])('asks for %s at the URL the payment view then loads', async (_case, sponsor, ids, sdkBaseUrl) => {
+    setPagePayPalClientIds(ids);
     preloadPayPalSdk({ sponsor, sdkBaseUrl });
     const preloaded = preloadLinks()[0]?.getAttribute('href');
     expect(preloaded).toEqual(expect.any(String));
