@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Request, Route } from '@playwright/test';
 import { expectNoViolations } from '../support/accessibility.ts';
+import { PAYPAL_CLIENT_ID_META } from '../../src/lib/paypal-client-ids.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { demoOrigin, type LoginScreen } from '../support/login-screen.ts';
 
@@ -44,6 +45,17 @@ function expectLanding(url: URL, login: LoginScreen, qrid: string, address: stri
   expect(url.pathname).toBe(`/landing/a-ident/${qrid}`);
   const [, payload = ''] = (url.searchParams.get('idtoken') ?? '').split('.');
   expect(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))).toMatchObject({ sub: address });
+}
+
+/**
+ * The live client id the build baked into the page (PAYPAL_CLIENT_ID_LIVE or deploy.config.json's
+ * paypal.clientIdLive), or undefined when it has none.
+ */
+function liveClientIdOf(login: LoginScreen): Promise<string | undefined> {
+  return login.page.evaluate(
+    (name) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.trim() || undefined,
+    PAYPAL_CLIENT_ID_META.live,
+  );
 }
 
 /** Without the config's paymentSdkUrl the page loads PayPal's own SDK, as in production. */
@@ -237,8 +249,8 @@ test.describe('the PayPal SDK request', () => {
 
     const url = new URL((await sdkRequest).url());
     expect(url.origin).toBe(login.origin);
-    // A build without a live id uses the stand-in's placeholder (decision 005), never `sb`.
-    expect(url.searchParams.get('client-id')).toBe(process.env.VITE_PAYPAL_CLIENT_ID_LIVE || 'stand-in');
+    // A page without a live id uses the stand-in's placeholder (decision 005), never `sb`.
+    expect(url.searchParams.get('client-id')).toBe((await liveClientIdOf(login)) ?? 'stand-in');
     expect(url.searchParams.get('currency')).toBe('EUR');
     expect(url.searchParams.get('disable-card')).toBe(DISABLED_CARDS);
     await expect(standInButton(login, PAY)).toBeVisible();
@@ -272,9 +284,9 @@ test.describe('the PayPal SDK request', () => {
     await signIn(login, 'qr-pay');
     await expect(paymentView(login)).toBeVisible();
 
-    // The build decides (decision 004): with VITE_PAYPAL_CLIENT_ID_LIVE the page loads PayPal's
-    // live SDK with that id; without it, it refuses to load PayPal at all and logs why.
-    const liveClientId = process.env.VITE_PAYPAL_CLIENT_ID_LIVE;
+    // The build decides: with a live id baked into the page, the page loads PayPal's live SDK
+    // with that id; without one, it refuses to load PayPal at all and logs why.
+    const liveClientId = await liveClientIdOf(login);
     if (liveClientId) {
       await expect(standInButton(login, PAY)).toBeVisible();
       const paypal = requests().filter(isPayPal);
@@ -284,7 +296,9 @@ test.describe('the PayPal SDK request', () => {
       expect(paypal[0]?.searchParams.get('disable-card')).toBe(DISABLED_CARDS);
     } else {
       await expect(page.getByRole('alert').filter({ hasText: UNAVAILABLE })).toBeVisible();
-      expect(login.consoleMessages).toContainEqual(expect.stringContaining('VITE_PAYPAL_CLIENT_ID_LIVE'));
+      expect(login.consoleMessages).toContainEqual(
+        expect.stringContaining('This page carries no PayPal client id'),
+      );
       // Not even preloaded: there is no client id to ask with.
       expect(requests().filter(isPayPal)).toEqual([]);
     }
