@@ -3,7 +3,6 @@ import { BrandFrame } from '../features/branding/brand-frame.tsx';
 import type { Brand } from '../features/branding/brand.ts';
 import { loadBrand } from '../features/branding/load-brand.ts';
 import { getConfig } from '../features/config/api/get-config.ts';
-import { chunkRecovery } from './chunk-recovery.ts';
 import { loadApplyBrand } from './lazy-steps.ts';
 import { LoginFlow } from './login-flow.tsx';
 import { REDIRECT_HOSTS_META, parseRedirectHosts } from '../lib/redirect-hosts.ts';
@@ -73,14 +72,9 @@ async function start(pageUrl: URL): Promise<Phase> {
   if (!brand) console.warn(`No brand folder for service ${startup.serviceKey}: showing the neutral page`);
   // The baked page already looks like its own service; another one is restyled at runtime.
   if (document.documentElement.dataset.brand !== startup.serviceKey) {
-    // Needed now: a chunk gone since the page was served reloads the page once (chunk-recovery.ts).
-    const styling = await chunkRecovery.needed(loadApplyBrand).catch(() => undefined);
-    if (!styling) {
-      console.error(`The styling for service ${startup.serviceKey} could not be loaded.`);
-      return { name: 'hidden' };
-    }
+    const { applyBrand } = await loadApplyBrand();
     const { name, accentColor } = startup.service;
-    styling.applyBrand(brand, { key: startup.serviceKey, name, accentColor });
+    applyBrand(brand, { key: startup.serviceKey, name, accentColor });
   }
   const { serviceKey, service, qrId, method } = startup;
   return { name: 'ready', setup: { serviceKey, service, qrId, method, pageUrl, redirectHosts }, brand };

@@ -198,28 +198,3 @@ describe('a chunk a step loads when the visitor acts', () => {
     expect(await screen.findByLabelText('E-Mail-Adresse')).toHaveValue(ADDRESS);
   });
 });
-
-describe('the restyling for another service than the page’s brand is gone from the host', () => {
-  const missingStyling = () =>
-    new TypeError('Failed to fetch dynamically imported module: /assets/apply-brand-Old1.js');
-
-  test('the page reloads once before it shows anything', async () => {
-    mockBackend({ [configRoute]: json(testConfig) });
-    vi.spyOn(lazySteps, 'loadApplyBrand').mockRejectedValue(missingStyling());
-    renderApp('?service=wdpall');
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-    expect(screen.queryByRole('heading')).toBeNull();
-  });
-
-  test('right after that reload it shows nothing rather than the wrong brand, and says why in the console', async () => {
-    justReloaded();
-    mockBackend({ [configRoute]: json(testConfig) });
-    vi.spyOn(lazySteps, 'loadApplyBrand').mockRejectedValue(missingStyling());
-    renderApp('?service=wdpall');
-    await waitFor(() =>
-      expect(console.error).toHaveBeenCalledWith('The styling for service wdpall could not be loaded.'),
-    );
-    expect(screen.queryByRole('heading')).toBeNull();
-    expect(reload).not.toHaveBeenCalled();
-  });
-});
