@@ -23,8 +23,13 @@ export const BUDGETS: Budgets = {
    * Issue 15 took it to 15.5 KB of 16: the config request moved from a fetch preload, which WebKit
    * never reuses, into a first script of its own (src/start-config.ts), a separate file so it can
    * start before React; a file of its own costs its own gzip header and module wrapper.
+   * Issue 24 raised it to 16.2 KB (decision 015): a page opened before a release recovers from a
+   * chunk the host no longer has (chunk-recovery.ts: one guarded reload, the typed value kept as
+   * a draft, the message when it cannot), +0.54 KB that must be there before any chunk fails,
+   * after replacing an error boundary class with a lazy fallback saved 0.1 KB. Issue 28 takes the
+   * budget down to floor + 12 KB.
    */
-  firstViewOverFloorGzipBytes: 16 * 1024,
+  firstViewOverFloorGzipBytes: 16.2 * 1024,
 
   /**
    * Web fonts the first view may download: none. The page sets its text in the system's UI

@@ -4,7 +4,7 @@ import { paymentSdkUrlOf } from '../features/config/api/get-config.ts';
 import { MethodView } from '../features/method/method-view.tsx';
 import { SendCodeView } from '../features/send-code/send-code-view.tsx';
 import { chunkRecovery } from './chunk-recovery.ts';
-import { LoadFailureBoundary } from './load-failure-boundary.tsx';
+import { LoadFailed } from './load-failed.tsx';
 import { enabledMethods } from './startup.ts';
 import {
   loadConfirmPhoneCode,
@@ -19,14 +19,16 @@ import {
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
 
 // The first view needs none of these: they load while the visitor types (see the effect below).
-// Once one is needed, a failed load reloads the page once (chunk-recovery.ts).
+// Once one is needed, a failed load reloads the page once (chunk-recovery.ts); when it may not,
+// the view is the message that says so.
+const loadFailed = () => ({ default: () => <LoadFailed onReload={chunkRecovery.reload} /> });
 const VerifyView = lazy(() =>
-  chunkRecovery.needed(loadVerifyView).then((module) => ({ default: module.VerifyView })),
+  chunkRecovery.needed(loadVerifyView).then((module) => ({ default: module.VerifyView }), loadFailed),
 );
 const RedirectView = lazy(() =>
-  chunkRecovery.needed(loadRedirectView).then((module) => ({ default: module.RedirectView })),
+  chunkRecovery.needed(loadRedirectView).then((module) => ({ default: module.RedirectView }), loadFailed),
 );
-const PaymentView = lazy(() => chunkRecovery.needed(loadPaymentView));
+const PaymentView = lazy(() => chunkRecovery.needed(loadPaymentView).catch(loadFailed));
 
 interface LoginFlowProps {
   setup: FlowSetup;
@@ -37,7 +39,7 @@ interface LoginFlowProps {
 export function LoginFlow({ setup, navigate }: LoginFlowProps) {
   const captcha = useRef<HTMLDivElement>(null);
   const captchaContainer = useCallback(() => captcha.current, []);
-  const { state, actions, loadFailed } = useLoginFlow(setup, captchaContainer);
+  const { state, actions, loadFailed: stepLoadFailed } = useLoginFlow(setup, captchaContainer);
   const { view, method, loading, error, stopReason } = state;
 
   // Fetch what the next steps need while the visitor types, not after they press Anmelden: the
@@ -60,10 +62,10 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
     if (stopReason) console.error(`Login flow stopped: ${stopReason}`);
   }, [stopReason]);
 
-  return (
-    <LoadFailureBoundary failed={loadFailed} onReload={chunkRecovery.reload}>
-      <Suspense fallback={<Spinner size="large" label />}>{renderView()}</Suspense>
-    </LoadFailureBoundary>
+  return stepLoadFailed ? (
+    <LoadFailed onReload={chunkRecovery.reload} />
+  ) : (
+    <Suspense fallback={<Spinner size="large" label />}>{renderView()}</Suspense>
   );
 
   function renderView() {
