@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { PAYPAL_ENV } from '../lib/deploy-settings.ts';
 import { projectRoot } from '../vite/app-config.ts';
 
 const run = promisify(execFile);
@@ -43,7 +44,11 @@ export async function timeBuilds(options: BuildTimingOptions): Promise<BuildTime
   try {
     return await timeRuns(async (args) => {
       const started = performance.now();
-      const { stdout } = await run(tsx, [buildScript, '--out-dir', outDir, ...args], { cwd: projectRoot });
+      const { stdout } = await run(tsx, [buildScript, '--out-dir', outDir, ...args], {
+        cwd: projectRoot,
+        // A release of every brand needs a PayPal live id; this one only fills a-ident's meta tag.
+        env: { ...process.env, [PAYPAL_ENV.live]: process.env[PAYPAL_ENV.live] || 'measurement-only' },
+      });
       return { seconds: (performance.now() - started) / 1000, faviconsWarm: allFaviconsFromCache(stdout) };
     }, options);
   } finally {
