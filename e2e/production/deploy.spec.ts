@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { PAYPAL_ENV } from '../../scripts/lib/deploy-settings.ts';
 import { readReleaseManifest, RELEASE_HEADER } from '../../scripts/lib/release-manifest.ts';
 import { brandStoreDir } from '../../scripts/lib/web-root-layout.ts';
 import { takesPayments } from '../../src/lib/services.ts';
+import { changedFiles, folderDigests } from '../support/folder-digests.ts';
 import { LoginScreen } from '../support/login-screen.ts';
 import { brands, expect, nodeTest, test } from './support/fixtures.ts';
 import { brandsDir, distDir, type Gateway } from './support/gateway.ts';
@@ -223,14 +223,14 @@ nodeTest('rotating the PayPal live id changes the paying brand’s page and noth
     expect(built.code, built.stderr).toBe(0);
     for (const { service } of brands) {
       const [before, after] = await Promise.all([
-        digests(path.join(distDir, service)),
-        digests(path.join(out, service)),
+        folderDigests(path.join(distDir, service)),
+        folderDigests(path.join(out, service)),
       ]);
       expect(Object.keys(after).sort(), service).toEqual(Object.keys(before).sort());
-      const changed = Object.keys(before).filter((file) => before[file] !== after[file]);
-      expect(changed.sort(), `${service}: dist/ must be a build of this tree (npm run build)`).toEqual(
-        takesPayments(service) ? ['index.html', 'index.html.br', 'index.html.gz'] : [],
-      );
+      expect(
+        changedFiles(before, after),
+        `${service}: dist/ must be a build of this tree (npm run build)`,
+      ).toEqual(takesPayments(service) ? ['index.html', 'index.html.br', 'index.html.gz'] : []);
     }
     const page = await readFile(path.join(out, 'a-ident', 'index.html'), 'utf8');
     expect(page).toContain('content="rotated-live-client-id"');
@@ -256,19 +256,3 @@ nodeTest(
     }
   },
 );
-
-/** Each file of a folder and the sha256 of its bytes. */
-async function digests(dir: string): Promise<Record<string, string>> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  const sums = await Promise.all(
-    files.map(async (file) =>
-      createHash('sha256')
-        .update(await readFile(path.join(dir, file)))
-        .digest('hex'),
-    ),
-  );
-  return Object.fromEntries(files.map((file, index) => [file, sums[index] ?? '']));
-}

@@ -16,6 +16,7 @@ import { describeRelease, RELEASE_FILE, writeReleaseManifest } from '../../scrip
 import { squareSvg } from '../../scripts/lib/favicons.ts';
 import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
+import { changedFiles, folderDigests } from '../../e2e/support/folder-digests.ts';
 import { copyRealBrands, makeTempDir, readJson, validSvg, writeBrandFolder } from './brand-fixtures.ts';
 import { committedSettings, TEST_RELEASE } from './committed-settings.ts';
 
@@ -226,12 +227,12 @@ describe('building all brands', () => {
       expect(paying).toEqual(['a-ident']);
       for (const { service } of brands) {
         const [before, after] = await Promise.all([
-          folderDigest(outDir, service),
-          folderDigest(secondOut, service),
+          folderDigests(path.join(outDir, service)),
+          folderDigests(path.join(secondOut, service)),
         ]);
-        const changed = Object.keys(before).filter((file) => before[file] !== after[file]);
+        const changed = changedFiles(before, after);
         expect(Object.keys(after).sort(), service).toEqual(Object.keys(before).sort());
-        expect(changed.sort(), service).toEqual(
+        expect(changed, service).toEqual(
           paying.includes(service) ? ['index.html', 'index.html.br', 'index.html.gz'] : [],
         );
       }
@@ -313,23 +314,6 @@ describe('a release of a brand that takes payments', () => {
     }
   }, 60_000);
 });
-
-/** Every file of a brand folder and the sha256 of its bytes. */
-async function folderDigest(outDir: string, service: string): Promise<Record<string, string>> {
-  const dir = path.join(outDir, service);
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
-  const digests = await Promise.all(
-    files.map(async (file) =>
-      createHash('sha256')
-        .update(await readFile(path.join(dir, file)))
-        .digest('hex'),
-    ),
-  );
-  return Object.fromEntries(files.map((file, index) => [file, digests[index] ?? '']));
-}
 
 describe('a demo build', () => {
   test('keeps the development switches, is marked as a demo and is refused as a release', async () => {
