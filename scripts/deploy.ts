@@ -8,7 +8,7 @@ const { values, positionals } = parseCommandLine({
   command: COMMAND,
   summary:
     'Installs a checked release (npm run build, npm run release-check) on nginx or Firebase Hosting and prints its id, or goes back to the release served before. Builds nothing.',
-  positionals: '<nginx|firebase>',
+  positionals: '<nginx|firebase>  (with --rollback, the one target deployed from here if left out)',
   allowPositionals: true,
   options: {
     release: {
@@ -41,6 +41,7 @@ const { values, positionals } = parseCommandLine({
     'Examples:',
     '  npm run deploy -- nginx                 installs dist/ on this host and serves it',
     '  npm run deploy -- nginx --rollback      serves the release served before again',
+    '  npm run deploy -- --rollback            the same, on the one target this settings file deployed to',
     '  npm run deploy -- firebase --dry-run    assembles the Firebase stage and prints the command',
     '',
     'nginx: installs into webRoot/releases/, adds the assets to webRoot/store/, writes configFile, runs',
@@ -51,18 +52,21 @@ const { values, positionals } = parseCommandLine({
   ],
 });
 
-const [target, ...rest] = positionals;
-if (target !== 'nginx' && target !== 'firebase') {
+const [named, ...rest] = positionals;
+if (named !== undefined || !values.rollback) checkTarget(named);
+if (rest.length > 0) refuseCommandLine(COMMAND, `one target only (not "${rest.join(' ')}").`);
+if (values['dry-run'] && named !== 'firebase')
+  refuseCommandLine(COMMAND, '--dry-run is for the firebase target.');
+if (values.rollback && values.release !== undefined) {
+  refuseCommandLine(COMMAND, '--rollback serves an installed release; leave out --release.');
+}
+
+function checkTarget(target: string | undefined): asserts target is (typeof TARGETS)[number] {
+  if (target === 'nginx' || target === 'firebase') return;
   refuseCommandLine(
     COMMAND,
     `name the target: ${TARGETS.join(' or ')}${target === undefined ? '' : ` (not "${target}")`}.`,
   );
-}
-if (rest.length > 0) refuseCommandLine(COMMAND, `one target only (not "${rest.join(' ')}").`);
-if (values['dry-run'] && target !== 'firebase')
-  refuseCommandLine(COMMAND, '--dry-run is for the firebase target.');
-if (values.rollback && values.release !== undefined) {
-  refuseCommandLine(COMMAND, '--rollback serves an installed release; leave out --release.');
 }
 
 // Loaded once the command line holds, so that --help and a wrong option answer at once.
@@ -75,6 +79,7 @@ const common = {
 const releaseDir = path.resolve(values.release ?? path.join(projectRoot, 'dist'));
 
 try {
+  const target = named ?? (await deployedTarget(common.settingsFile));
   if (target === 'nginx') {
     const { deployNginx, rollbackNginx } = await import('./deploy/nginx-target.ts');
     if (values.rollback) {
@@ -117,4 +122,29 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
+}
+
+/**
+ * For `--rollback` without a target: the one target this settings file has deployed to, by the
+ * history each keeps (nginx in its web root, Firebase in its stage). Neither or both: say so.
+ */
+async function deployedTarget(settingsFile: string): Promise<(typeof TARGETS)[number]> {
+  const { existsSync } = await import('node:fs');
+  const { loadDeploySettings } = await import('./lib/deploy-settings.ts');
+  const { WEB_ROOT_LAYOUT } = await import('./lib/web-root-layout.ts');
+  const { STAGE_STORE } = await import('./deploy/firebase-target.ts');
+  const { settings, file } = await loadDeploySettings(settingsFile);
+  const stage = path.resolve(path.dirname(file), settings.firebase.stageDir);
+  const histories = {
+    nginx: path.join(settings.nginx.webRoot, WEB_ROOT_LAYOUT.history),
+    firebase: path.join(stage, STAGE_STORE, WEB_ROOT_LAYOUT.history),
+  };
+  const deployed = TARGETS.filter((target) => existsSync(histories[target]));
+  const [only] = deployed;
+  if (deployed.length === 1 && only) return only;
+  throw new Error(
+    deployed.length === 0
+      ? `Nothing to roll back to: neither ${histories.nginx} nor ${histories.firebase} exists.`
+      : 'Both nginx and Firebase Hosting were deployed to with these settings: name the target, e.g. `npm run deploy -- nginx --rollback`.',
+  );
 }

@@ -51,11 +51,31 @@ test(
     expect((await deploy(['nginx', '--release', b, ...paths])).stdout).toBe(
       `${RELEASE.b} is served already: its nginx config is rendered again, tested and reloaded.\n`,
     );
-    expect(await deploy(['nginx', '--rollback', ...paths])).toEqual({
+    // The target may be left out: nginx is the one these settings deployed to.
+    expect(await deploy(['--rollback', ...paths])).toEqual({
       code: 0,
       stdout: `Rolled back to ${RELEASE.a} (was ${RELEASE.b}).\n`,
       stderr: '',
     });
+    expect((await deploy(['nginx', '--rollback', ...paths])).stdout).toBe(
+      `Rolled back to ${RELEASE.b} (was ${RELEASE.a}).\n`,
+    );
+  },
+  SPAWN_TIMEOUT,
+);
+
+test(
+  'npm run deploy -- --rollback with no target deployed yet says there is nothing to roll back to',
+  async () => {
+    world = await makeDeployWorld();
+    const { code, stdout, stderr } = await deploy([
+      '--rollback',
+      ...['--settings', world.settingsFile, '--brands-dir', world.brandsDir],
+    ]);
+    expect({ code, stdout }).toEqual({ code: 1, stdout: '' });
+    expect(stderr).toMatch(
+      /^Nothing to roll back to: neither \S+deployments\.json nor \S+deployments\.json exists\.\n$/,
+    );
   },
   SPAWN_TIMEOUT,
 );
