@@ -8,6 +8,7 @@ import type { ServedBrand } from '../lib/nginx-config.ts';
 import { readReleaseManifest, RELEASE_FILE } from '../lib/release-manifest.ts';
 import { addToAssetStore, pruneAssetStore, storedAssetsDir } from './asset-store.ts';
 import { loadCheckedRelease, loadServedBrands } from './checked-release.ts';
+import { withDeployLock } from './deploy-lock.ts';
 import {
   forgetExpired,
   readHistory,
@@ -63,9 +64,11 @@ export async function deployFirebase(options: FirebaseDeployOptions): Promise<Pu
   const { manifest, brands } = await loadCheckedRelease(options.releaseDir, options.brandsDir);
   await refuseForeignStage(stage);
   const root = path.join(stage, STAGE_STORE);
-  const folder = await installRelease(options.releaseDir, root, manifest);
-  const assets = await addToAssetStore(root, folder, manifest.brands);
-  return publish({ ...options, firebase, stage, brands, release: manifest.release, assets });
+  return withDeployLock(root, async () => {
+    const folder = await installRelease(options.releaseDir, root, manifest);
+    const assets = await addToAssetStore(root, folder, manifest.brands);
+    return publish({ ...options, firebase, stage, brands, release: manifest.release, assets });
+  });
 }
 
 /** Restages the release deployed before the current one and deploys it. */
@@ -73,18 +76,20 @@ export async function rollbackFirebase(options: FirebaseRollbackOptions): Promis
   const { firebase, stage } = await loadFirebaseSettings(options.settingsFile);
   const brands = await loadServedBrands(options.brandsDir);
   const root = path.join(stage, STAGE_STORE);
-  const history = await readHistory(root);
-  const release = rollbackTarget(history, await installedReleases(root));
-  if (release === undefined) {
-    throw new Error(
-      `Nothing to roll back to: no release deployed before ${servedRelease(history) ?? 'now'} is still staged in ${path.join(root, 'releases')}`,
-    );
-  }
-  const folder = releaseFolder(root, release);
-  const manifest = await readReleaseManifest(folder);
-  const assets = await addToAssetStore(root, folder, manifest.brands);
-  const served = brands.filter((brand) => manifest.brands.includes(brand.service));
-  return publish({ ...options, firebase, stage, brands: served, release, assets });
+  return withDeployLock(root, async () => {
+    const history = await readHistory(root);
+    const release = rollbackTarget(history, await installedReleases(root));
+    if (release === undefined) {
+      throw new Error(
+        `Nothing to roll back to: no release deployed before ${servedRelease(history) ?? 'now'} is still staged in ${path.join(root, 'releases')}`,
+      );
+    }
+    const folder = releaseFolder(root, release);
+    const manifest = await readReleaseManifest(folder);
+    const assets = await addToAssetStore(root, folder, manifest.brands);
+    const served = brands.filter((brand) => manifest.brands.includes(brand.service));
+    return publish({ ...options, firebase, stage, brands: served, release, assets });
+  });
 }
 
 interface Publication {

@@ -6,6 +6,7 @@ import { WEB_ROOT_LAYOUT } from '../lib/web-root-layout.ts';
 import { addToAssetStore, pruneAssetStore } from './asset-store.ts';
 import { loadCheckedRelease, loadServedBrands } from './checked-release.ts';
 import { installConfigFile } from './config-file.ts';
+import { withDeployLock } from './deploy-lock.ts';
 import {
   forgetExpired,
   readHistory,
@@ -45,6 +46,10 @@ export interface Switched {
  */
 export async function deployNginx(options: NginxDeployOptions): Promise<Switched> {
   const { nginx } = (await loadDeploySettings(options.settingsFile)).settings;
+  return withDeployLock(nginx.webRoot, () => deployLocked(nginx, options));
+}
+
+async function deployLocked(nginx: NginxSettings, options: NginxDeployOptions): Promise<Switched> {
   const { manifest, brands } = await loadCheckedRelease(options.releaseDir, options.brandsDir);
   const now = options.now ?? new Date();
   const folder = await installRelease(options.releaseDir, nginx.webRoot, manifest);
@@ -63,6 +68,10 @@ export async function deployNginx(options: NginxDeployOptions): Promise<Switched
  */
 export async function rollbackNginx(options: NginxRollbackOptions): Promise<Switched> {
   const { nginx } = (await loadDeploySettings(options.settingsFile)).settings;
+  return withDeployLock(nginx.webRoot, () => rollbackLocked(nginx, options));
+}
+
+async function rollbackLocked(nginx: NginxSettings, options: NginxRollbackOptions): Promise<Switched> {
   const brands = await loadServedBrands(options.brandsDir);
   const history = await readHistory(nginx.webRoot);
   const release = rollbackTarget(history, await installedReleases(nginx.webRoot));

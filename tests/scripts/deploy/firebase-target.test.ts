@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { deployFirebase, rollbackFirebase } from '../../../scripts/deploy/firebase-target.ts';
@@ -198,4 +198,16 @@ test('a stage folder that holds other files (a mistyped stageDir) is refused, no
   ).rejects.toThrow(`${world.brandsDir} holds files but is no deploy stage (it has no .store/)`);
   expect((await readdir(world.brandsDir)).sort()).toEqual(BRANDS.map((brand) => brand.service));
   expect(commands.calls).toEqual([]);
+});
+
+test('a deploy while another holds the stage is refused before it changes anything, and the lock goes with the deploy', async () => {
+  await deploy('a', A_ASSETS);
+  const lock = path.join(world.stage, '.store', '.deploy-lock');
+  await mkdir(lock);
+  await expect(deploy('b', B_ASSETS, daysAfter(1))).rejects.toThrow(/^Another deploy holds \S+\.deploy-lock/);
+  await expect(rollback(daysAfter(1))).rejects.toThrow(/^Another deploy holds/);
+  expect(commands.calls).toEqual([`${world.stage}: ${DEPLOY}`]);
+  await rm(lock, { recursive: true });
+  expect((await deploy('b', B_ASSETS, daysAfter(1))).release).toBe(RELEASE.b);
+  expect(await readdir(path.join(world.stage, '.store'))).not.toContain('.deploy-lock');
 });

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, readlink, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { deployNginx, rollbackNginx } from '../../../scripts/deploy/nginx-target.ts';
@@ -129,6 +129,28 @@ describe('deployNginx', () => {
       'systemctl reload nginx',
     ]);
     expect(await history()).toEqual([{ release: RELEASE.a, installedAt: T0.toISOString(), retiredAt: null }]);
+  });
+
+  test('a deploy while another holds the web root is refused before it changes anything', async () => {
+    await deploy('a', A_ASSETS);
+    const lock = path.join(world.webRoot, '.deploy-lock');
+    await mkdir(lock);
+    const calls = commands.calls.length;
+    await expect(deploy('b', B_ASSETS, daysAfter(1))).rejects.toThrow(
+      /^Another deploy holds \S+\.deploy-lock since [\d-]+T[\d:.]+Z; nothing was changed\. Wait for it, or, if no deploy is running \(one was killed\), remove that folder and deploy again\.$/,
+    );
+    await expect(rollback(daysAfter(1))).rejects.toThrow(/^Another deploy holds/);
+    expect(await current()).toBe(`releases/${RELEASE.a}`);
+    expect(await installed()).toEqual([RELEASE.a]);
+    expect(commands.calls).toHaveLength(calls);
+
+    // Released when a deploy ends, whether it worked or not.
+    await rm(lock, { recursive: true });
+    commands.answers.set('nginx -t', { code: 1, output: 'nginx: [emerg]\n' });
+    await expect(deploy('b', B_ASSETS, daysAfter(1))).rejects.toThrow(/nginx -t/);
+    commands.answers.delete('nginx -t');
+    expect(await deploy('b', B_ASSETS, daysAfter(1))).toEqual({ release: RELEASE.b, previous: RELEASE.a });
+    expect(await readdir(world.webRoot)).not.toContain('.deploy-lock');
   });
 
   test('a failing nginx -t puts the old config back, leaves current alone and shows what nginx said', async () => {
