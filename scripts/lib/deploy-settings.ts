@@ -79,8 +79,9 @@ const nginxSettings = z
       .default(5),
     ...retention,
   })
-  .refine((value) => !value.webRoot.startsWith(value.configFile), {
-    message: 'configFile must not lie inside webRoot',
+  .refine((value) => !`${value.configFile}/`.startsWith(`${value.webRoot.replace(/\/$/, '')}/`), {
+    message: 'configFile must not lie inside webRoot, which a deploy rewrites',
+    path: ['configFile'],
   });
 
 const firebaseSettings = z.strictObject({

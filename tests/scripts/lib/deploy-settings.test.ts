@@ -42,6 +42,17 @@ describe('deploy.config.json', () => {
     );
   });
 
+  test('keeps the nginx config out of the web root a deploy rewrites', () => {
+    const inside = changed('nginx', { configFile: '/var/www/login-gateway/login-gateway.conf' });
+    expect(() => parseDeploySettings(inside, 'deploy.config.json')).toThrow(
+      'nginx.configFile: configFile must not lie inside webRoot, which a deploy rewrites',
+    );
+    const beside = changed('nginx', { configFile: '/var/www/login-gateway-conf/gateway.conf' });
+    expect(parseDeploySettings(beside, 'deploy.config.json').nginx.configFile).toBe(
+      '/var/www/login-gateway-conf/gateway.conf',
+    );
+  });
+
   test('says at which line a file is not JSON', () => {
     const text = '{\n  "paypal": {},\n}\n';
     expect(() => parseDeploySettings(text, 'deploy.config.json')).toThrow(
