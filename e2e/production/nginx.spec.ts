@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { connect as tlsConnect } from 'node:tls';
+import { connect as tlsConnect, type ConnectionOptions } from 'node:tls';
 import path from 'node:path';
 import { parseDeploySettings } from '../../scripts/lib/deploy-settings.ts';
 import { cacheControl, SVG_POLICY } from '../../scripts/lib/host-headers.ts';
@@ -72,6 +72,61 @@ test('a host name that is no brand gets no TLS handshake and no answer', async (
   expect(await plain('127.0.0.1')).toBe('ECONNRESET');
   // Every brand's name still gets its redirect on the same port: the refusals above are by name.
   for (const brand of brands) expect(await plain(domainOf(brand))).toBe('HTTP 301');
+});
+
+test('TLS below 1.2 and CBC or SHA-1 cipher suites are refused, by the brand name and without one', async ({
+  gateway,
+}) => {
+  const [brand] = brands;
+  if (!brand) throw new Error('no brand');
+  const handshake = (options: ConnectionOptions) =>
+    new Promise<string>((resolve) => {
+      const socket = tlsConnect({
+        host: '127.0.0.1',
+        port: gateway.httpsPort,
+        servername: domainOf(brand),
+        ca: gateway.certificates.caPem,
+        ...options,
+      });
+      socket.once('secureConnect', () => {
+        resolve(`${socket.getProtocol()} ${socket.getCipher().name}`);
+        socket.destroy();
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+  // The client offers only what must be refused; security level 0 lets Node's OpenSSL offer it.
+  const old = { ciphers: 'DEFAULT@SECLEVEL=0' } as const;
+  expect(await handshake({ ...old, minVersion: 'TLSv1', maxVersion: 'TLSv1.1' })).not.toMatch(
+    /^TLSv1(\.1)? /,
+  );
+  // The gateway's certificates are ECDSA (certificates.ts): these are the CBC suites it could sign.
+  for (const cbc of ['ECDHE-ECDSA-AES128-SHA', 'ECDHE-ECDSA-AES256-SHA', 'ECDHE-ECDSA-AES256-SHA384']) {
+    expect(await handshake({ maxVersion: 'TLSv1.2', ciphers: `${cbc}:@SECLEVEL=0` }), cbc).toMatch(
+      /^ERR_SSL_/,
+    );
+  }
+  // What a browser offers still works, with an AEAD suite.
+  expect(await handshake({ maxVersion: 'TLSv1.2' })).toMatch(
+    /^TLSv1\.2 ECDHE-ECDSA-(AES\d+-GCM-SHA\d+|CHACHA20-POLY1305)$/,
+  );
+  expect(await handshake({})).toMatch(/^TLSv1\.3 /);
+});
+
+test('what nginx answers before a location is chosen (400, 414, 405) carries the security headers', async ({
+  gateway,
+}) => {
+  const [brand] = brands;
+  if (!brand) throw new Error('no brand');
+  const expected = gateway.headers(brand.service, 'none');
+  const traversal = await rawHttps(gateway, domainOf(brand), 'GET /../../etc/passwd HTTP/1.1');
+  expect(traversal.status).toBe(400);
+  expect(headerDifferences(traversal.headers, expected)).toEqual([]);
+  const long = await rawHttps(gateway, domainOf(brand), `GET /${'a'.repeat(9000)} HTTP/1.1`);
+  expect(long.status).toBe(414);
+  expect(headerDifferences(long.headers, expected)).toEqual([]);
+  const trace = await rawHttps(gateway, domainOf(brand), 'TRACE / HTTP/1.1');
+  expect(trace.status).toBe(405);
+  expect(headerDifferences(trace.headers, expected)).toEqual([]);
 });
 
 test('the backend keeps its cookies, its name and its CORS grants to itself', async ({ gateway }) => {
@@ -265,6 +320,43 @@ for (const brand of brands) {
         expect(answer.status, pathname).toBe(404);
         expect(headerDifferences(answer.headers, gateway.headers(service, 'none')), pathname).toEqual([]);
       }
+    });
+  });
+}
+
+/**
+ * One request line sent as it is over TLS (Node's clients would normalise a path like `/../x`),
+ * and the status and headers of the answer.
+ */
+function rawHttps(
+  gateway: { httpsPort: number; certificates: { caPem: string } },
+  host: string,
+  requestLine: string,
+): Promise<{ status: number; headers: [string, string][] }> {
+  return new Promise((resolve, reject) => {
+    const socket = tlsConnect({
+      host: '127.0.0.1',
+      port: gateway.httpsPort,
+      servername: host,
+      ca: gateway.certificates.caPem,
+      ALPNProtocols: ['http/1.1'],
+    });
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.once('secureConnect', () =>
+      socket.write(`${requestLine}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+    );
+    socket.once('error', reject);
+    socket.once('close', () => {
+      const [head = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0);
+      const headers = lines.map((line): [string, string] => {
+        const colon = line.indexOf(':');
+        return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+      });
+      resolve({ status, headers });
     });
   });
 }

@@ -30,6 +30,19 @@ export type NginxParameters = Pick<
 >;
 
 const UPSTREAM = 'login_gateway_backend';
+
+/**
+ * Mozilla's "intermediate" TLS profile (ssl-config.mozilla.org, nginx 1.22, OpenSSL 3.0, no
+ * DHE: it would need dhparams): TLS 1.2 and 1.3, AEAD ciphers with forward secrecy only, so no
+ * CBC and no SHA-1. nginx fixes the protocols of a listening address with its default server,
+ * before SNI names a brand; so the default server says them, and every brand server too.
+ */
+const TLS = [
+  'ssl_protocols TLSv1.2 TLSv1.3;',
+  'ssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;',
+  'ssl_ecdh_curve X25519:prime256v1:secp384r1;',
+  'ssl_prefer_server_ciphers off;',
+] as const;
 /**
  * What the access log keeps of a request: no query string (a page's carries the service and the
  * QR id, a personal payment reference), no referrer, no body.
@@ -82,6 +95,7 @@ export function renderNginxConfig(
       ...parameters.httpListen.map((address) => `listen ${address} default_server;`),
       ...parameters.httpsListen.map((address) => `listen ${address} ssl http2 default_server;`),
       'ssl_reject_handshake on;',
+      ...TLS,
       'server_tokens off;',
       accessLog,
       'return 444;',
@@ -129,14 +143,13 @@ function brandServer(
   const certificates = path.posix.join(parameters.certificateDir, brand.domains[0] ?? service);
   // Every answer names the release it comes from, so an operator sees which one a domain serves.
   const headers = (kind: PathKind, svg = false) =>
-    addHeaders({ ...hostHeaders(service, kind, { svg }), [RELEASE_HEADER]: release });
+    addHeaders({ ...hostHeaders(service, kind, { svg }), [RELEASE_HEADER]: release }, kind);
   return block(`# ${service}\nserver`, [
     ...parameters.httpsListen.map((address) => `listen ${address} ssl http2;`),
     `server_name ${brand.domains.join(' ')};`,
     `ssl_certificate ${certificates}/fullchain.pem;`,
     `ssl_certificate_key ${certificates}/privkey.pem;`,
-    'ssl_protocols TLSv1.2 TLSv1.3;',
-    'ssl_prefer_server_ciphers off;',
+    ...TLS,
     'ssl_session_timeout 1d;',
     'ssl_session_tickets off;',
     'server_tokens off;',
@@ -152,7 +165,10 @@ function brandServer(
     'gzip_vary on;',
     'charset utf-8;',
     'charset_types text/css application/javascript application/manifest+json image/svg+xml;',
-    // add_header is not inherited into a location that has its own, so each says them all.
+    // What nginx answers before a location is chosen (a 400, a 414, a 405 for TRACE) takes the
+    // server's own headers. add_header is not inherited into a location that has its own, so
+    // each location says them all.
+    ...headers('none'),
     block('location = /', ['try_files /index.html =404;', ...headers('page')]),
     block('location = /index.html', headers('page')),
     // Assets from the store, which keeps those of earlier releases for pages opened before a deploy.
@@ -197,8 +213,13 @@ function brandServer(
   ]);
 }
 
-function addHeaders(headers: HeaderMap): string[] {
-  return Object.entries(headers).map(([name, value]) => `add_header ${name} ${quote(value)} always;`);
+function addHeaders(headers: HeaderMap, kind: PathKind): string[] {
+  return Object.entries(headers).map(([name, value]) => {
+    // An asset's year-long, immutable caching is for the file, not for an error about it (a 416
+    // for a range past its end): without `always`, nginx adds it to 2xx and 3xx answers only.
+    const always = kind === 'asset' && name === 'Cache-Control' ? '' : ' always';
+    return `add_header ${name} ${quote(value)}${always};`;
+  });
 }
 
 function quote(value: string): string {

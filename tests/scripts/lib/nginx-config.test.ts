@@ -37,7 +37,7 @@ function expected(...args: Parameters<typeof hostHeaders>): Record<string, strin
 function headersOf(block: string): Record<string, string> {
   const own = block.replace(/\n {8}location[^{]*\{[\s\S]*?\n {8}\}/g, '');
   return Object.fromEntries(
-    [...own.matchAll(/^\s*add_header (\S+) "([^"]*)" always;$/gm)].map((match) => [match[1], match[2]]),
+    [...own.matchAll(/^\s*add_header (\S+) "([^"]*)"(?: always)?;$/gm)].map((match) => [match[1], match[2]]),
   );
 }
 
@@ -136,6 +136,34 @@ describe('the nginx config', () => {
       TEST_RELEASE,
     );
     expect(elsewhere).toContain('server unix:/run/mws.sock;');
+  });
+
+  test('sends every header always, on errors too, but an asset’s immutable caching only with the file', () => {
+    const lines = config.split('\n').filter((line) => line.trim().startsWith('add_header'));
+    const withoutAlways = lines.filter((line) => !line.trimEnd().endsWith(' always;'));
+    expect(withoutAlways.length).toBe(2 * brands.length);
+    for (const line of withoutAlways)
+      expect(line.trim()).toMatch(/^add_header Cache-Control "public, max-age=\d+, immutable";$/);
+  });
+
+  test('gives what nginx answers before choosing a location (400, 414, TRACE) the headers of a 404', () => {
+    const server = httpsServer('a-dok');
+    const own = server.slice(0, server.indexOf('location '));
+    expect(headersOf(own)).toEqual(expected('a-dok', 'none'));
+  });
+
+  test('speaks TLS 1.2 and 1.3 with AEAD ciphers only, in the default server too (it decides the protocols)', () => {
+    const fallback = blockAfter(
+      config,
+      '# A host name that is not a brand gets no answer, on either port.\nserver',
+    );
+    for (const block of [fallback, httpsServer('a-dok')]) {
+      expect(block).toContain('ssl_protocols TLSv1.2 TLSv1.3;');
+      const ciphers = /ssl_ciphers ([^;]+);/.exec(block)?.[1]?.split(':') ?? [];
+      expect(ciphers.length).toBeGreaterThan(3);
+      for (const cipher of ciphers)
+        expect(cipher).toMatch(/^ECDHE-(ECDSA|RSA)-(AES(128|256)-GCM-SHA(256|384)|CHACHA20-POLY1305)$/);
+    }
   });
 
   test('makes every other path, and the precompressed twins, a 404', () => {
