@@ -25,6 +25,18 @@ async function openViewZero(login: LoginScreen): Promise<() => Promise<URL>> {
   return redirected;
 }
 
+/** The IndexedDB databases Firebase keeps on the page's origin, seen from another page there. */
+async function firebaseDatabases(login: LoginScreen): Promise<string[]> {
+  const page = await login.page.context().newPage();
+  try {
+    await page.goto(`${login.origin}/favicon.svg`);
+    const names = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''));
+    return names.filter((name) => name.startsWith('firebase'));
+  } finally {
+    await page.close();
+  }
+}
+
 /**
  * No third party heard of the visitor: every request went to the page's own host or the MWS
  * the config names, and the MWS was among them.
@@ -95,6 +107,8 @@ test(
     // The emulator's tokens are unsigned (alg "none"), so the third part is empty.
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]*$/);
     expect(claimsOf(token)).toMatchObject({ phone_number: e164, firebase: { sign_in_provider: 'phone' } });
+    // Firebase's heartbeat database goes with the page that used it (docs/privacy.md).
+    await expect.poll(() => firebaseDatabases(login), { timeout: 10_000 }).toEqual([]);
     expect(backendSms()).toEqual([]);
     expect(login.pageErrors).toEqual([]);
     // Choosing the phone brought in Firebase (here its emulator), and no one else.

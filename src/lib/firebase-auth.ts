@@ -1,4 +1,4 @@
-import { FirebaseError, initializeApp } from 'firebase/app';
+import { deleteApp, FirebaseError, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, inMemoryPersistence, initializeAuth, type Auth } from 'firebase/auth';
 
 /** The service's firebaseConfig from /api/config; a demo build's authEmulatorUrl next to Firebase's keys. */
@@ -32,6 +32,15 @@ export function firebaseAuth(config: FirebaseAuthConfig): Auth {
   }
   auths.set(name, auth);
   return auth;
+}
+
+/**
+ * Ends the page's use of Firebase once the phone code was confirmed: the app is deleted, so no
+ * later request of the SDK runs. What the SDK stored is removed by the caller (forget-firebase.ts).
+ */
+export async function releaseFirebaseAuth(auth: Auth): Promise<void> {
+  for (const [name, each] of auths) if (each === auth) auths.delete(name);
+  await deleteApp(auth.app);
 }
 
 function withoutEmulator({ authEmulatorUrl: _emulator, ...firebaseConfig }: FirebaseAuthConfig) {

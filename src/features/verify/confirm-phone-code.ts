@@ -3,6 +3,7 @@ import type { Outcome } from '../../lib/api-client.ts';
 import type { ErrorCode } from '../../lib/messages.ts';
 import { firebaseAuth, reportFirebaseError, type FirebaseAuthConfig } from '../../lib/firebase-auth.ts';
 import { CHECK_FAILED } from './check-failure.ts';
+import { forgetFirebase } from './forget-firebase.ts';
 
 /**
  * Firebase's refusals the visitor can act on. Too many requests is Firebase blocking this device
@@ -26,7 +27,10 @@ export async function confirmPhoneCode(
   const auth = firebaseAuth(config);
   try {
     const { user } = await signInWithCredential(auth, PhoneAuthProvider.credential(verificationId, code));
-    return { ok: true, data: await user.getIdToken() };
+    const token = await user.getIdToken();
+    // The flow needs Firebase no more: what it stored goes with it (docs/privacy.md).
+    await forgetFirebase(auth);
+    return { ok: true, data: token };
   } catch (error) {
     const reason = reportFirebaseError('confirming the code', error);
     return { ok: false, code: CONFIRM_REFUSALS.get(reason) ?? CHECK_FAILED.firebase };
