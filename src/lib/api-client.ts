@@ -75,10 +75,15 @@ async function call<T>(
 ): Promise<CallResult<T>> {
   let response: Response;
   try {
-    response = await (started ?? fetch(url ?? '', { ...init, signal: AbortSignal.timeout(timeoutMs) }));
+    // Every call stays where it was sent: a redirect could hand the page another host's config,
+    // or take a posted token there (307 and 308 send the body again).
+    response = await (started ??
+      fetch(url ?? '', { ...init, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) }));
   } catch {
     return { ok: false, failure: 'network' };
   }
+  // What the browser does with redirect 'error', for an answer that got here otherwise.
+  if (response.redirected) return { ok: false, failure: 'network' };
   // A 4xx answer may still say why in JSON (a wrong code, say); a 5xx says nothing we can use.
   if (response.status >= 500) return { ok: false, failure: 'rejected' };
   // Too many requests is the status alone: a proxy or gateway may say it with any body, or none.

@@ -1,10 +1,12 @@
+import { besidePage } from './page-api-url.ts';
+
 /**
  * The config request: started by the page's first script (src/start-config.ts) before React has
  * arrived, and handed to the app's getConfig once. A `<link rel="preload" as="fetch">` would start
  * it as early, but WebKit never hands a fetch preload to fetch(): Safari asked twice on every load.
  */
 export const configRequest = {
-  /** Relative to the page, so a page at /login/ asks /login/api/config. */
+  /** Beside the page (besidePage), so a page at /login/ asks /login/api/config. */
   path: 'api/config',
   credentials: 'same-origin',
 } as const satisfies { path: string; credentials: RequestCredentials };
@@ -19,11 +21,13 @@ let started: { url: string; response: Promise<Response> } | undefined;
 
 /** Starts the config request of the page at `pageUrl`; importing this module alone asks nothing. */
 export function startConfigRequest(pageUrl: URL): void {
-  const url = new URL(configRequest.path, pageUrl);
+  const url = besidePage(pageUrl, configRequest.path);
   // Before the api-client's chunk is there: this request is why the first script exists.
   // eslint-disable-next-line no-restricted-globals
   const response = fetch(url, {
     credentials: configRequest.credentials,
+    // As every call of the api-client: an answer from wherever a redirect points is no config.
+    redirect: 'error',
     signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS),
   });
   // The app takes and handles it; until then a failure must not count as unhandled.

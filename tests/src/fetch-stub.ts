@@ -19,3 +19,14 @@ export function onlyRequest(fetchMock: ReturnType<typeof stubFetch>): { url: str
   if (call === undefined) throw new Error('fetch was not called');
   return { url: String(call[0]), init: call[1] ?? {} };
 }
+
+/**
+ * An answer that a redirect brought from `finalUrl`, as fetch reports one it followed; `new
+ * Response` cannot make one, so the two read-only fields are set on it.
+ */
+export function redirectedAnswer(body: string, finalUrl = 'https://evil.example/api/config'): Response {
+  const response = answer(body);
+  Object.defineProperty(response, 'redirected', { value: true });
+  Object.defineProperty(response, 'url', { value: finalUrl });
+  return response;
+}

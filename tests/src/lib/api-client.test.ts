@@ -6,9 +6,10 @@ import {
   endpoint,
   getJson,
   postForm,
+  readJson,
   toOutcome,
 } from '../../../src/lib/api-client.ts';
-import { answer, stubFetch, onlyRequest } from '../fetch-stub.ts';
+import { answer, redirectedAnswer, stubFetch, onlyRequest } from '../fetch-stub.ts';
 
 const answerSchema = object({ status: number(), message: string() });
 const url = new URL('https://mws.example/base/users/auth/mail');
@@ -334,5 +335,32 @@ describe('getJson', () => {
       ok: false,
       failure: 'network',
     });
+  });
+});
+
+describe('a redirect', () => {
+  const schema = object({ status: number(), message: string() });
+  const body = '{"status":200,"message":"mail sent"}';
+
+  test.each([
+    ['postForm', () => postForm(url, { email: 'a@example.de' }, { schema })],
+    ['getJson', () => getJson(url, {}, { schema })],
+    ['getJson, even when its caller asks to follow', () => getJson(url, { redirect: 'follow' }, { schema })],
+  ])('is not followed: %s asks fetch to fail on one', async (_case, send) => {
+    const fetchMock = stubFetch(async () => answer(body));
+
+    await send();
+
+    expect(onlyRequest(fetchMock).init.redirect).toBe('error');
+  });
+
+  test.each([
+    ['postForm', () => postForm(url, { email: 'a@example.de' }, { schema })],
+    ['getJson', () => getJson(url, {}, { schema })],
+    ['readJson', () => readJson(Promise.resolve(redirectedAnswer(body)), { schema })],
+  ])('that was followed anyway leaves %s with no answer, as a refused one does', async (_case, send) => {
+    stubFetch(async () => redirectedAnswer(body));
+
+    expect(await send()).toEqual({ ok: false, failure: 'network' });
   });
 });

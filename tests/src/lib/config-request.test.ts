@@ -27,6 +27,22 @@ test('the started request goes to api/config beside the page, with the calls’ 
   expect(CONFIG_TIMEOUT_MS).toBe(CALL_TIMEOUT_MS);
 });
 
+test('the started request fails on a redirect rather than follow it to another config', async () => {
+  const { startConfigRequest, fetch } = await freshModule();
+  startConfigRequest(new URL('https://login.example/?service=a-dok'));
+  expect(fetch.mock.calls[0]?.[1]?.redirect).toBe('error');
+});
+
+test('a page path that starts with "//" asks its own origin at a plain path', async () => {
+  const { startConfigRequest, takeConfigResponse, fetch } = await freshModule();
+  const page = new URL('https://login.example//evil.example/?service=a-dok');
+  startConfigRequest(page);
+  expect(fetch.mock.calls[0]?.[0]).toEqual(new URL('https://login.example/evil.example/api/config'));
+  // getConfig asks for the same URL, and so takes this request.
+  const { besidePage } = await import('../../../src/lib/page-api-url.ts');
+  expect(takeConfigResponse(besidePage(page, 'api/config'))).toBeDefined();
+});
+
 test('hands the started response out once, and only for its own URL', async () => {
   const { startConfigRequest, takeConfigResponse } = await freshModule();
   startConfigRequest(new URL('https://login.example/?service=a-dok'));

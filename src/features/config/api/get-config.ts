@@ -11,6 +11,7 @@ import {
 } from 'zod/mini';
 import { getJson, readJson } from '../../../lib/api-client.ts';
 import { configRequest, takeConfigResponse } from '../../../lib/config-request.ts';
+import { besidePage } from '../../../lib/page-api-url.ts';
 import { parseSafeUrl } from '../../../lib/safe-redirect.ts';
 
 /** An https:// address; a demo build also takes the plain http:// of its local servers. */
@@ -72,7 +73,7 @@ export type Config = Infer<typeof configSchema>;
 const CONFIG_MAX_BYTES = 256 * 1024;
 
 export async function getConfig(pageUrl: URL): Promise<Config | undefined> {
-  const url = new URL(configRequest.path, pageUrl);
+  const url = besidePage(pageUrl, configRequest.path);
   const options = { schema: configSchema, maxBytes: CONFIG_MAX_BYTES };
   // The request the first script started (src/start-config.ts), else a new one.
   const started = takeConfigResponse(url);

@@ -1,6 +1,7 @@
 import { boolean, custom, object, optional, string, type infer as Infer } from 'zod/mini';
 import { postForm } from '../../../lib/api-client.ts';
 import { parseAmount } from '../../../lib/format-amount.ts';
+import { besidePage } from '../../../lib/page-api-url.ts';
 
 const resolverSchema = object({
   success: boolean(),
@@ -29,7 +30,7 @@ export async function resolveQr(
   pageUrl: URL,
   fields: { qrid: string; token: string; service: string },
 ): Promise<Resolution> {
-  const result = await postForm(new URL('api/resolver', pageUrl), fields, { schema: resolverSchema });
+  const result = await postForm(besidePage(pageUrl, 'api/resolver'), fields, { schema: resolverSchema });
   // The spec gives the resolver no error code: its failures are only logged.
   if (!result.ok) return { outcome: 'failed', reason: `resolver call failed (${result.failure})` };
   return toResolution(result.data);

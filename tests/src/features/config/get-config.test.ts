@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { findService, getConfig, type Config } from '../../../../src/features/config/api/get-config.ts';
-import { answer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
+import { answer, redirectedAnswer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
 
 const validService = {
   name: 'A-Dok',
@@ -25,7 +25,9 @@ describe('getConfig', () => {
     ['https://host/login/?service=a-dok&qrid=Q1#top', 'https://host/login/api/config'],
     ['https://host/login/index.html?service=a-dok', 'https://host/login/api/config'],
     ['https://host/', 'https://host/api/config'],
-  ])('asks for the config relative to the page %j at %j', async (page, expected) => {
+    ['https://host//?service=a-dok', 'https://host/api/config'],
+    ['https://host//evil.example/?service=a-dok', 'https://host/evil.example/api/config'],
+  ])('asks for the config beside the page %j, on its own origin, at %j', async (page, expected) => {
     const fetchMock = stubFetch(async () => answer(JSON.stringify({ services: {} })));
 
     await getConfig(new URL(page));
@@ -45,6 +47,14 @@ describe('getConfig', () => {
     expect(init.body).toBeUndefined();
     expect(init.headers).toBeUndefined();
     expect(init.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  test('does not follow a redirect, and takes no config that one brought', async () => {
+    const config = JSON.stringify({ services: { 'a-dok': validService } });
+    const fetchMock = stubFetch(async () => redirectedAnswer(config, 'https://evil.example/config.json'));
+
+    expect(await getConfig(new URL('https://host/login/'))).toBeUndefined();
+    expect(onlyRequest(fetchMock).init.redirect).toBe('error');
   });
 
   test('returns a valid config', async () => {

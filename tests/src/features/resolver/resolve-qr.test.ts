@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { resolveQr } from '../../../../src/features/resolver/api/resolve-qr.ts';
-import { answer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
+import { answer, redirectedAnswer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
 
 const pageUrl = new URL('https://host/login/?service=a-ident&qrid=Q1');
 const fields = { qrid: 'Q1', token: 'id-token', service: 'a-ident' };
@@ -20,7 +20,8 @@ describe('resolveQr', () => {
     ['https://host/login/#top', 'https://host/login/api/resolver'],
     ['https://host/login/index.html?qrid=Q1', 'https://host/login/api/resolver'],
     ['https://host/', 'https://host/api/resolver'],
-  ])('posts to api/resolver relative to the page %j', async (page, expected) => {
+    ['https://host//evil.example/?service=a-ident', 'https://host/evil.example/api/resolver'],
+  ])('posts to api/resolver beside the page %j, on its own origin', async (page, expected) => {
     const fetchMock = stubFetch(async () => answer(resolverAnswer(true, 0)));
 
     await resolveQr(new URL(page), fields);
@@ -46,6 +47,18 @@ describe('resolveQr', () => {
     const sent = new Request(url, init);
     expect(sent.headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
     expect(sent.headers.get('content-type')).not.toMatch(/json/);
+  });
+
+  test('does not follow a redirect with the token, and takes no target that one brought', async () => {
+    const fetchMock = stubFetch(async () =>
+      redirectedAnswer(resolverAnswer(true, 0), 'https://evil.example/r'),
+    );
+
+    expect(await resolveQr(pageUrl, fields)).toEqual({
+      outcome: 'failed',
+      reason: 'resolver call failed (network)',
+    });
+    expect(onlyRequest(fetchMock).init.redirect).toBe('error');
   });
 
   test('redirects when the QR id already exists, whatever the amount', async () => {
