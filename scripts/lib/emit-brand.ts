@@ -8,6 +8,7 @@ import { writeFavicons } from './favicons.ts';
 import { linkTree } from './link-tree.ts';
 import { precompressFiles } from './precompress.ts';
 import type { Brand } from './load-brands.ts';
+import { LICENSES_FILE, readThirdPartyLicenses } from './third-party-licenses.ts';
 
 /** The shared app as Vite built it once, before any brand is baked in. */
 export interface BuiltApp {
@@ -21,7 +22,10 @@ export interface BuiltApp {
   startConfigFile: string;
 }
 
-/** Writes dist/<service>/: the shared assets, the baked index.html, favicons and manifest. */
+/**
+ * Writes dist/<service>/: the shared assets, the baked index.html, favicons, manifest and the
+ * bundled packages' licences.
+ */
 export async function emitBrand(
   brand: Brand,
   app: BuiltApp,
@@ -71,11 +75,12 @@ export async function emitBrand(
       { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
     ],
   };
-  const ownFiles = ['index.html', 'manifest.webmanifest', 'favicon.svg', cssFile];
+  const ownFiles = ['index.html', 'manifest.webmanifest', 'favicon.svg', cssFile, LICENSES_FILE];
   await Promise.all([
     writeFile(path.join(dir, cssFile), css),
     writeFile(path.join(dir, 'index.html'), html),
     writeFile(path.join(dir, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`),
+    writeFile(path.join(dir, LICENSES_FILE), await readThirdPartyLicenses(app.dir)),
   ]);
   if (build === 'demo') {
     const template = await readFile(path.join(app.dir, PREVIEW_BUILT), 'utf8');

@@ -2,6 +2,7 @@ import { takesPayments } from '../../src/lib/services.ts';
 import { buildContentSecurityPolicy } from './csp.ts';
 import { FAVICON_FILES } from './favicons.ts';
 import { PERMISSIONS_POLICY } from './permissions-policy.ts';
+import { LICENSES_FILE } from './third-party-licenses.ts';
 
 /**
  * What a host answers with, by kind of path in a brand folder:
@@ -95,4 +96,4 @@ export const BACKEND_HEADERS_DROPPED: readonly string[] = [
 ];
 
 /** The files at the top of a brand folder besides the page, as emit-brand.ts writes them. */
-export const TOP_LEVEL_FILES: readonly string[] = [...FAVICON_FILES, 'manifest.webmanifest'];
+export const TOP_LEVEL_FILES: readonly string[] = [...FAVICON_FILES, 'manifest.webmanifest', LICENSES_FILE];

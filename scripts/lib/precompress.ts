@@ -7,7 +7,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Text files a browser fetches; images other than SVG are compressed already. */
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.webmanifest', '.json']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.webmanifest', '.json', '.txt']);
 
 /** The encodings written next to each file, best first: what a server may pick from. */
 export const ENCODINGS = [

@@ -10,6 +10,7 @@ import { pagePolicy } from './host-headers.ts';
 import { PAYPAL_ENV } from './deploy-settings.ts';
 import { isPrecompressedTwin } from './precompress.ts';
 import { readReleaseManifest } from './release-manifest.ts';
+import { LICENSES_FILE } from './third-party-licenses.ts';
 
 /**
  * Text that only development code carries: the demo's switch names, its loopback exception,
@@ -33,7 +34,8 @@ const TEXT_FILE = /\.(html|js|css|webmanifest|json)$/;
 /**
  * What makes a folder not a release: a demo page, a development string in any text file, a
  * policy that is not the strict release policy, a paying brand's page without PayPal's live
- * client id, a missing or wrong release.json, a host config missing or with another policy.
+ * client id, a brand without the bundled packages' licences (MIT and Apache-2.0 ask for their
+ * text), a missing or wrong release.json, a host config missing or with another policy.
  * An empty list means the folder may be deployed.
  */
 export async function checkRelease(dir: string, services: readonly string[]): Promise<string[]> {
@@ -69,6 +71,12 @@ export async function checkRelease(dir: string, services: readonly string[]): Pr
     ) {
       problems.push(
         `${service}/index.html: takes payments but carries no PayPal live client id; set paypal.clientIdLive in deploy.config.json or ${PAYPAL_ENV.live} and build again`,
+      );
+    }
+    const licenses = await readFile(path.join(folder, LICENSES_FILE), 'utf8').catch(() => '');
+    if (licenses.trim() === '') {
+      problems.push(
+        `${service}/${LICENSES_FILE}: missing or empty; the bundled packages' licences must ship with it, build the release with \`npm run build\``,
       );
     }
     for (const file of await textFiles(folder)) {

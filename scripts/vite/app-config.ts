@@ -5,6 +5,7 @@ import { getAllVersions } from 'baseline-browser-mapping';
 import browserslist from 'browserslist';
 import type { UserConfig } from 'vite';
 import type { BuildKind } from '../lib/csp.ts';
+import { VITE_LICENSES_JSON } from '../lib/third-party-licenses.ts';
 import { oldestOfEach } from '../lib/versions.ts';
 import { brandsPlugin, type BrandSource } from './brands-plugin.ts';
 
@@ -34,6 +35,8 @@ export function createAppConfig(
       // browser range; neither adds polyfills, which is why lint checks the APIs against it too.
       target: browserTargets(),
       manifest: true,
+      // The bundled packages and their licence texts, which emit-brand.ts ships in every brand folder.
+      license: { fileName: VITE_LICENSES_JSON },
       // Logos stay files, so a page fetches only the logo of the brand it shows.
       assetsInlineLimit: 0,
       // Every browser that meets the target supports modulepreload natively.

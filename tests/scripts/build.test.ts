@@ -15,6 +15,7 @@ import { checkRelease } from '../../scripts/lib/release-check.ts';
 import { describeRelease, RELEASE_FILE, writeReleaseManifest } from '../../scripts/lib/release-manifest.ts';
 import { squareSvg } from '../../scripts/lib/favicons.ts';
 import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
+import { LICENSES_FILE } from '../../scripts/lib/third-party-licenses.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
 import { changedFiles, folderDigests } from '../../e2e/support/folder-digests.ts';
 import { copyRealBrands, makeTempDir, readJson, validSvg, writeBrandFolder } from './brand-fixtures.ts';
@@ -157,6 +158,24 @@ describe('building all brands', () => {
     }
   });
 
+  test("ships the bundled packages' licence texts, the same in every folder, with their twins", async () => {
+    const [first, ...others] = await Promise.all(
+      brands.map((brand) => readFile(path.join(outDir, brand.service, LICENSES_FILE), 'utf8')),
+    );
+    for (const text of others) expect(text).toBe(first);
+    // The texts, not only the names: React's and zod's MIT notices, and Apache-2.0 for Firebase's
+    // packages, which ship no licence file.
+    expect(first).toMatch(/^react \d+\.\d+\.\d+ \(MIT\)$/m);
+    expect(first).toContain('Copyright (c) Meta Platforms, Inc. and affiliates.');
+    expect(first).toMatch(/^zod \d+\.\d+\.\d+ \(MIT\)$/m);
+    expect(first).toContain('Copyright (c) 2025 Colin McDonnell');
+    expect(first).toMatch(/^firebase \d+\.\d+\.\d+ \(Apache-2\.0\)$/m);
+    expect(first).toContain('TERMS AND CONDITIONS FOR USE, REPRODUCTION, AND DISTRIBUTION');
+    const file = path.join(outDir, 'a-dok', LICENSES_FILE);
+    expect(brotliDecompressSync(await readFile(`${file}.br`)).toString()).toBe(first);
+    expect(gunzipSync(await readFile(`${file}.gz`)).toString()).toBe(first);
+  });
+
   test('ships the same shared bundle and every brand logo as hashed assets in each folder', async () => {
     const assetLists = await Promise.all(
       brands.map((brand) => readdir(path.join(outDir, brand.service, 'assets'))),
@@ -260,6 +279,23 @@ describe('building all brands', () => {
     ]);
     await writeReleaseManifest(outDir, await describeRelease(projectRoot, services));
     await writeDeployConfigs(outDir, brands, committedSettings, TEST_RELEASE);
+    expect(await checkRelease(outDir, services)).toEqual([]);
+
+    // A brand without the licences, or with an empty file, is no release.
+    const licenses = path.join(outDir, 'caac', LICENSES_FILE);
+    const licenseText = await readFile(licenses, 'utf8');
+    try {
+      await rm(licenses);
+      await writeFile(path.join(outDir, 'wdwd', LICENSES_FILE), '\n');
+      expect(await checkRelease(outDir, services)).toEqual([
+        `caac/${LICENSES_FILE}: missing or empty; the bundled packages' licences must ship with it, build the release with \`npm run build\``,
+        `wdwd/${LICENSES_FILE}: missing or empty; the bundled packages' licences must ship with it, build the release with \`npm run build\``,
+      ]);
+    } finally {
+      await Promise.all(
+        ['caac', 'wdwd'].map((service) => writeFile(path.join(outDir, service, LICENSES_FILE), licenseText)),
+      );
+    }
     expect(await checkRelease(outDir, services)).toEqual([]);
 
     // A paying brand's page without PayPal's live id is no release, whoever built it.
