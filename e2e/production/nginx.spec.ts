@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseDeploySettings } from '../../scripts/lib/deploy-settings.ts';
 import { cacheControl, SVG_POLICY } from '../../scripts/lib/host-headers.ts';
 import { renderNginxConfig } from '../../scripts/lib/nginx-config.ts';
+import { LICENSES_FILE } from '../../scripts/lib/third-party-licenses.ts';
 import { brands, expect, nodeTest as test } from './support/fixtures.ts';
 import { distDir, domainOf, settingsFile, shippedNginxConfig, shippedRelease } from './support/gateway.ts';
 import { headerDifferences } from './support/headers.ts';
@@ -127,6 +128,20 @@ test('what nginx answers before a location is chosen (400, 414, 405) carries the
   const trace = await rawHttps(gateway, domainOf(brand), 'TRACE / HTTP/1.1');
   expect(trace.status).toBe(405);
   expect(headerDifferences(trace.headers, expected)).toEqual([]);
+});
+
+test('every brand serves the bundled dependencies’ licences as UTF-8 text', async ({ gateway }) => {
+  for (const brand of brands) {
+    const answer = await fetchRaw(`${gateway.httpsOrigin(brand)}/${LICENSES_FILE}`, {
+      ca: gateway.certificates.caPem,
+    });
+    expect(answer.status, brand.service).toBe(200);
+    expect(headerOf(answer, 'content-type'), brand.service).toBe('text/plain; charset=utf-8');
+    expect(headerDifferences(answer.headers, gateway.headers(brand.service, 'file')), brand.service).toEqual(
+      [],
+    );
+    expect(answer.body.toString('utf8'), brand.service).toContain('Apache License');
+  }
 });
 
 test('the backend keeps its cookies, its name and its CORS grants to itself', async ({ gateway }) => {

@@ -164,7 +164,7 @@ function brandServer(
     'gzip_static on;',
     'gzip_vary on;',
     'charset utf-8;',
-    'charset_types text/css application/javascript application/manifest+json image/svg+xml;',
+    'charset_types text/plain text/css application/javascript application/manifest+json image/svg+xml;',
     // What nginx answers before a location is chosen (a 400, a 414, a 405 for TRACE) takes the
     // server's own headers. add_header is not inherited into a location that has its own, so
     // each location says them all.

@@ -14,6 +14,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.webmanifest': 'application/manifest+json',
   '.json': 'application/json',
+  // The bundled dependencies' licences (third-party-licenses.txt).
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 /** The headers a production host should send with every answer of the login page. */
