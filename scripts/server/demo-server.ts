@@ -3,14 +3,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
-import { createDevConfig } from '../dev/dev-config.ts';
+import { createDevConfig, DEV_FIREBASE_PROJECT } from '../dev/dev-config.ts';
 import { PREVIEW_FILE } from '../lib/emit-brand.ts';
 import type { Brand, InvalidBrand } from '../lib/load-brands.ts';
 import { renderGallery, renderGalleryCss } from './gallery.ts';
 import { isLocalHost, sendError, sendJson } from './http-utils.ts';
 import { renderLanding } from './landing.ts';
+import { LOCAL_SEND_LIMITS, type SendLimits } from './code-store.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
-import { handleResolver } from './resolver-table.ts';
+import { createResolver, readEmulatorToken } from './resolver-table.ts';
 import { createPolicyReports, POLICY_REPORTS_PATH } from './policy-reports.ts';
 import { demoBrandHeaders, SECURITY_HEADERS, serveFile } from './static-files.ts';
 
@@ -31,6 +32,8 @@ export interface DemoServerOptions extends DemoBrands {
   authEmulatorUrl: string | undefined;
   /** Codes the emulator sent, for the outbox; empty without an emulator. */
   firebaseCodes?: () => Promise<OutboxEntry[]>;
+  /** LOCAL_SEND_LIMITS unless given: every browser of the demo is this machine. */
+  sendLimits?: SendLimits;
   now?: () => number;
   onCodeSent?: (entry: OutboxEntry) => void;
   /**
@@ -61,8 +64,28 @@ export function createDemoServer(options: DemoServerOptions) {
     for (const service of services) loginKeys.add(`dev-key-${service}`);
   };
   setBrands({ brands, invalid });
-  const mws = createReferenceMws({ loginKeys, now: options.now, onCodeSent: options.onCodeSent });
   const origin = `http://localhost:${port}`;
+  // A brand page is on its own host or below a path of the bare host (localhost or 127.0.0.1).
+  const isBrandOrigin = (candidate: string) =>
+    candidate === origin ||
+    candidate === `http://127.0.0.1:${port}` ||
+    [...services].some((service) => candidate === `http://${service}.localhost:${port}`);
+  const mws = createReferenceMws({
+    loginKeys,
+    isBrandOrigin,
+    sendLimits: options.sendLimits ?? LOCAL_SEND_LIMITS,
+    now: options.now,
+    onCodeSent: options.onCodeSent,
+  });
+  // The phone path's token comes from the emulator, which is only ever this machine's.
+  const handleResolver = createResolver({
+    readToken: (token) =>
+      mws.readToken(token) ??
+      (options.authEmulatorUrl === undefined
+        ? undefined
+        : readEmulatorToken(token, DEV_FIREBASE_PROJECT, (options.now ?? Date.now)())),
+    now: options.now,
+  });
   const policyReports = options.collectPolicyReports ? createPolicyReports() : undefined;
   const brandUrl = (service: string) => `http://${service}.localhost:${port}/`;
 

@@ -4,13 +4,16 @@ import { createDevConfig } from '../dev/dev-config.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import type { Brand } from '../lib/load-brands.ts';
 import { isLocalHost, sendError, sendJson } from './http-utils.ts';
+import { LOCAL_SEND_LIMITS, type SendLimits } from './code-store.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
-import { handleResolver } from './resolver-table.ts';
+import { createResolver } from './resolver-table.ts';
 
 export interface ReferenceBackendOptions {
   brands: readonly Brand[];
   /** The HTTPS port visitors reach the brands on (443 in production), for the URLs in the config. */
   publicHttpsPort: number;
+  /** LOCAL_SEND_LIMITS unless given: behind nginx on this machine, every client is 127.0.0.1. */
+  sendLimits?: SendLimits;
   now?: () => number;
   /** Where a sent code is reported besides the outbox; nowhere by default. */
   onCodeSent?: (entry: OutboxEntry) => void;
@@ -37,17 +40,24 @@ export const OUTBOX_PATH = '/dev/outbox';
 export function createReferenceBackend(options: ReferenceBackendOptions) {
   const { brands, publicHttpsPort } = options;
   const hosts = new Set(brands.flatMap((brand) => brand.domains.map((domain) => domain.toLowerCase())));
+  const brandOrigin = (host: string) =>
+    `https://${host}${publicHttpsPort === 443 ? '' : `:${publicHttpsPort}`}`;
+  const brandOrigins = new Set([...hosts].map(brandOrigin));
   const mws = createReferenceMws({
     loginKeys: new Set(brands.map((brand) => `dev-key-${brand.service}`)),
+    isBrandOrigin: (origin) => brandOrigins.has(origin),
+    // nginx sets it to the peer's address (`$remote_addr`), replacing whatever the client sent.
+    clientOf: (request) => String(request.headers['x-forwarded-for'] ?? request.socket.remoteAddress),
+    sendLimits: options.sendLimits ?? LOCAL_SEND_LIMITS,
     now: options.now,
     onCodeSent: options.onCodeSent ?? (() => {}),
   });
+  const handleResolver = createResolver({ readToken: mws.readToken, now: options.now });
 
   /** `https://<host>[:port]` for a brand host nginx passed on (`Host $host` carries no port). */
   function originOf(request: IncomingMessage): string | undefined {
     const host = (request.headers.host ?? '').toLowerCase().replace(/:\d{1,5}$/, '');
-    if (!hosts.has(host)) return undefined;
-    return `https://${host}${publicHttpsPort === 443 ? '' : `:${publicHttpsPort}`}`;
+    return hosts.has(host) ? brandOrigin(host) : undefined;
   }
 
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {

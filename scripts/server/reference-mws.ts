@@ -1,6 +1,13 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { CodeStore, type Channel, type CheckResult } from './code-store.ts';
+import {
+  CodeStore,
+  SEND_LIMITS,
+  type Channel,
+  type CheckResult,
+  type SendLimits,
+  type SendRefusal,
+} from './code-store.ts';
 import { HttpError, readForm, requireFields, sendError, sendJson } from './http-utils.ts';
 
 export interface OutboxEntry {
@@ -13,16 +20,39 @@ export interface OutboxEntry {
 export interface ReferenceMwsOptions {
   /** The loginKey of every known service. */
   loginKeys: ReadonlySet<string>;
+  /** Whether an `Origin` is a brand page's: only those get CORS, and a call from any other is refused. */
+  isBrandOrigin: (origin: string) => boolean;
+  /** Who is asking, for the per-client limit: the peer's address unless a proxy in front says. */
+  clientOf?: (request: IncomingMessage) => string;
+  /** The contract's limits (SEND_LIMITS) unless given. */
+  sendLimits?: SendLimits;
   now?: () => number;
   /** Where a sent code is reported besides the outbox; the console by default. */
   onCodeSent?: (entry: OutboxEntry) => void;
 }
+
+/** What a token of this MWS says: who signed in, how, and when (seconds, as JWTs count). */
+export interface TokenClaims {
+  sub: string;
+  amr: Channel[];
+  iat: number;
+  exp: number;
+  iss: string;
+}
+
+const ISSUER = 'reference-mws';
 
 const CHECK_ANSWERS: Record<Exclude<CheckResult, 'ok'>, string> = {
   wrong: 'wrong code',
   expired: 'code expired',
   locked: 'too many wrong attempts',
   unknown: 'no code was sent to this value',
+};
+
+const SEND_REFUSALS: Record<SendRefusal, string> = {
+  'value limit': 'too many codes sent to this value',
+  'client limit': 'too many codes sent from this client',
+  locked: 'too many wrong attempts',
 };
 
 /**
@@ -32,40 +62,63 @@ const CHECK_ANSWERS: Record<Exclude<CheckResult, 'ok'>, string> = {
  */
 export function createReferenceMws({
   loginKeys,
+  isBrandOrigin,
+  clientOf = (request) => request.socket.remoteAddress ?? '',
+  sendLimits = SEND_LIMITS,
   now = Date.now,
   onCodeSent = printCode,
 }: ReferenceMwsOptions) {
-  const codes = new CodeStore(now);
+  const codes = new CodeStore(now, sendLimits);
   const outbox: OutboxEntry[] = [];
   const secret = randomBytes(32);
 
-  const send = (channel: Channel, to: string): void => {
-    const entry = { channel, to, code: codes.issue(channel, to), sentAt: new Date(now()).toISOString() };
+  /** Sends a code, or names the limit or lock that refuses it. */
+  const send = (channel: Channel, to: string, client: string): string | undefined => {
+    const refusal = codes.refuseSend(channel, to, client);
+    if (refusal) return SEND_REFUSALS[refusal];
+    const code = codes.issue(channel, to, client);
+    const entry = { channel, to, code, sentAt: new Date(now()).toISOString() };
     outbox.push(entry);
     onCodeSent(entry);
+    return undefined;
   };
 
   const issueToken = (channel: Channel, subject: string): string => {
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const issuedAt = Math.floor(now() / 1000);
-    const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: subject, amr: [channel], iat: issuedAt, exp: issuedAt + 3600, iss: 'reference-mws' })}`;
-    return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+    const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: subject, amr: [channel], iat: issuedAt, exp: issuedAt + 3600, iss: ISSUER })}`;
+    return `${body}.${sign(body)}`;
   };
 
-  const routes: Record<string, (form: URLSearchParams) => [number, unknown]> = {
-    'users/auth/mail': (form) => {
+  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+
+  /** The claims of a token this MWS signed and that has not expired, else undefined. */
+  const readToken = (token: string): TokenClaims | undefined => {
+    const [header = '', payload = '', signature = '', ...rest] = token.split('.');
+    const expected = Buffer.from(sign(`${header}.${payload}`));
+    const given = Buffer.from(signature);
+    if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims;
+    return claims.iss === ISSUER && now() < claims.exp * 1000 ? claims : undefined;
+  };
+
+  const routes: Record<string, (form: URLSearchParams, client: string) => [number, unknown]> = {
+    'users/auth/mail': (form, client) => {
       const { email, key } = requireFields(form, 'email', 'key');
       requireKnownKey(loginKeys, key);
-      send('mail', email.trim());
-      return [200, { status: 200, message: 'mail sent' }];
+      // A refusal is 429 in the call's own answer shape; the page reads the status alone.
+      const refused = send('mail', email.trim(), client);
+      return refused
+        ? [429, { status: 429, message: refused }]
+        : [200, { status: 200, message: 'mail sent' }];
     },
-    'users/auth/sms': (form) => {
+    'users/auth/sms': (form, client) => {
       const { mobilenumber, key } = requireFields(form, 'mobilenumber', 'key');
       requireKnownKey(loginKeys, key);
       if (!/^\+[1-9]\d{6,14}$/.test(mobilenumber))
         throw new HttpError(400, 'mobilenumber is not in E.164 form');
-      send('sms', mobilenumber);
-      return [200, { code: 200, message: 'SMS gesendet' }];
+      const refused = send('sms', mobilenumber, client);
+      return refused ? [429, { code: 429, message: refused }] : [200, { code: 200, message: 'SMS gesendet' }];
     },
     'users/verify/mail': (form) => checkCode('mail', requireFields(form, 'email', 'token'), 'email'),
     'users/verify/sms': (form) =>
@@ -83,9 +136,20 @@ export function createReferenceMws({
     return [result === 'locked' ? 429 : 400, { status: 'error', message: CHECK_ANSWERS[result] }];
   }
 
-  /** Handles `POST …/{route}`; answers CORS for any origin, since the page and MWS differ. */
+  /**
+   * Handles `POST …/{route}`, with CORS for the brand pages only. A simple request from another
+   * origin is refused before it is read: CORS alone would only hide the answer, not stop the send.
+   * A request without an Origin is no browser's cross-origin call; the send limits cover it.
+   */
   async function handle(request: IncomingMessage, response: ServerResponse, route: string): Promise<void> {
-    const cors = { 'access-control-allow-origin': request.headers.origin ?? '*', vary: 'Origin' };
+    const { origin } = request.headers;
+    if (origin !== undefined && !isBrandOrigin(origin)) {
+      return sendJson(response, 403, { error: 'not a brand origin' }, { vary: 'Origin' });
+    }
+    const cors: Record<string, string> = {
+      ...(origin !== undefined && { 'access-control-allow-origin': origin }),
+      vary: 'Origin',
+    };
     try {
       if (request.method === 'OPTIONS') {
         response.writeHead(204, {
@@ -100,14 +164,14 @@ export function createReferenceMws({
       if (request.method !== 'POST') {
         return sendJson(response, 405, { error: 'use POST' }, { ...cors, allow: 'POST, OPTIONS' });
       }
-      const [status, body] = answer(await readForm(request));
+      const [status, body] = answer(await readForm(request), clientOf(request));
       sendJson(response, status, body, cors);
     } catch (error) {
       sendError(response, error, cors);
     }
   }
 
-  return { handle, outbox, codes };
+  return { handle, outbox, codes, readToken };
 }
 
 function requireKnownKey(loginKeys: ReadonlySet<string>, key: string): void {

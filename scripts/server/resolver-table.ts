@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { readForm, requireFields, sendError, sendJson } from './http-utils.ts';
 
@@ -15,31 +16,85 @@ export const RESOLVER_TABLE: Record<
   'qr-fail': null,
 };
 
+/** How old a token the resolver still takes may be: the resolver is called right after the code. */
+export const RESOLVER_TOKEN_MAX_AGE_MS = 10 * 60 * 1000;
+
+export interface ResolverOptions {
+  /** The claims of a token the MWS issued and that has not expired, else undefined. */
+  readToken: (token: string) => { iat: number; exp: number } | undefined;
+  now?: () => number;
+}
+
 /**
  * The development `POST api/resolver`: answers from RESOLVER_TABLE and sends the visitor on to
- * the demo's landing page, on the host the page was served from.
+ * the demo's landing page, on the host the page was served from. It answers only for a fresh
+ * token of the MWS, and a token for one qrid only: the first it came with. The MWS never learns
+ * the qrid (the page sends none with the code), so this is where a token is bound to it.
  */
-export async function handleResolver(
-  request: IncomingMessage,
-  response: ServerResponse,
-  landingBase: string,
-) {
-  try {
-    const { qrid } = requireFields(await readForm(request), 'qrid', 'token', 'service');
-    const row = Object.hasOwn(RESOLVER_TABLE, qrid) ? RESOLVER_TABLE[qrid] : undefined;
-    if (!row)
-      return sendJson(response, 200, {
-        success: false,
-        exists: false,
-        message: `unknown or failing qrid ${qrid}`,
-      });
-    sendJson(response, 200, {
-      success: true,
-      exists: row.exists,
-      message: row.exists ? 'already unlocked' : 'payment required',
-      data: { value: row.value, sponsor: row.sponsor, targetDomain: landingBase, path: RESOLVER_SERVICE },
-    });
-  } catch (error) {
-    sendError(response, error);
+export function createResolver({ readToken, now = Date.now }: ResolverOptions) {
+  /** Each token's qrid, kept until the token expires. */
+  const qridOf = new Map<string, { qrid: string; expiresAt: number }>();
+
+  function acceptsToken(token: string, qrid: string): boolean {
+    for (const [seen, { expiresAt }] of qridOf) if (expiresAt <= now()) qridOf.delete(seen);
+    const claims = readToken(token);
+    if (!claims || now() - claims.iat * 1000 > RESOLVER_TOKEN_MAX_AGE_MS) return false;
+    const bound = qridOf.get(token);
+    if (bound) return bound.qrid === qrid;
+    qridOf.set(token, { qrid, expiresAt: claims.exp * 1000 });
+    return true;
   }
+
+  return async function handleResolver(
+    request: IncomingMessage,
+    response: ServerResponse,
+    landingBase: string,
+  ) {
+    try {
+      const { qrid, token } = requireFields(await readForm(request), 'qrid', 'token', 'service');
+      if (!acceptsToken(token.trim(), qrid)) {
+        return sendJson(response, 403, { success: false, exists: false, message: 'token refused' });
+      }
+      const row = Object.hasOwn(RESOLVER_TABLE, qrid) ? RESOLVER_TABLE[qrid] : undefined;
+      if (!row)
+        return sendJson(response, 200, {
+          success: false,
+          exists: false,
+          message: `unknown or failing qrid ${qrid}`,
+        });
+      sendJson(response, 200, {
+        success: true,
+        exists: row.exists,
+        message: row.exists ? 'already unlocked' : 'payment required',
+        data: { value: row.value, sponsor: row.sponsor, targetDomain: landingBase, path: RESOLVER_SERVICE },
+      });
+    } catch (error) {
+      sendError(response, error);
+    }
+  };
+}
+
+const emulatorClaims = z.object({ iss: z.string(), aud: z.string(), iat: z.number(), exp: z.number() });
+
+/**
+ * The claims of an ID token the Firebase Auth emulator issued for `projectId` (the phone path's
+ * token), else undefined. The emulator signs nothing (alg "none"), so anyone could write one: only
+ * the demo, whose own emulator issues them, may take them; a real resolver checks Google's signature.
+ */
+export function readEmulatorToken(token: string, projectId: string, now = Date.now()) {
+  const [header = '', payload = '', signature, ...rest] = token.split('.');
+  if (signature !== '' || rest.length > 0) return undefined;
+  const decode = (part: string): unknown => {
+    try {
+      return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+  const alg = z.object({ alg: z.literal('none') }).safeParse(decode(header));
+  const claims = emulatorClaims.safeParse(decode(payload));
+  if (!alg.success || !claims.success) return undefined;
+  const { iss, aud, exp } = claims.data;
+  const ours = aud === projectId && iss === `https://securetoken.google.com/${projectId}`;
+  return ours && now < exp * 1000 ? claims.data : undefined;
 }

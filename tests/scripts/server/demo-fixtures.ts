@@ -179,7 +179,8 @@ export function send(port: number, target: string, options: RequestOptions = {})
 }
 
 export const FORM_TYPE = 'application/x-www-form-urlencoded';
-export const PAGE_ORIGIN = 'http://a-dok.localhost:8080';
+/** A brand page's origin on the demo server: the only kind the MWS answers CORS for. */
+export const pageOrigin = (port: number) => `http://a-dok.localhost:${port}`;
 
 /** A form POST as the page sends it: a CORS simple request from the brand's origin. */
 export function postForm(
@@ -192,7 +193,7 @@ export function postForm(
     method: 'POST',
     body: new URLSearchParams(fields).toString(),
     ...options,
-    headers: { 'content-type': FORM_TYPE, origin: PAGE_ORIGIN, ...options.headers },
+    headers: { 'content-type': FORM_TYPE, origin: pageOrigin(port), ...options.headers },
   });
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_WRONG_ATTEMPTS } from '../../../scripts/server/code-store.ts';
+import { MAX_WRONG_ATTEMPTS, SEND_LIMITS } from '../../../scripts/server/code-store.ts';
 import { findService, getConfig, type ServiceConfig } from '../../../src/features/config/api/get-config.ts';
 import { resolveQr } from '../../../src/features/resolver/api/resolve-qr.ts';
 import { sendMailCode } from '../../../src/features/send-code/api/send-mail-code.ts';
@@ -96,8 +96,31 @@ describe("the page's clients against the reference backend", () => {
     ['qr-free', { outcome: 'redirect' }],
     ['qr-fail', { outcome: 'failed' }],
   ])('resolves %s to %o', async (qrid, resolution) => {
+    const { mwsTargetUrl, loginKey } = await serviceConfig('a-ident');
+    const email = `${qrid}@example.de`;
+    await sendMailCode(mwsTargetUrl, email, loginKey);
+    const verified = await verifyCode('mail', mwsTargetUrl, email, lastCode());
+    if (!verified.ok) throw new Error(`no token: ${verified.code}`);
     const pageUrl = new URL(`http://127.0.0.1:${demo.port}/a-ident/?service=a-ident&qrid=${qrid}`);
-    const result = await resolveQr(pageUrl, { qrid, token: 'header.payload.signature', service: 'a-ident' });
+    const result = await resolveQr(pageUrl, { qrid, token: verified.data, service: 'a-ident' });
     expect(result).toMatchObject(resolution);
+  });
+
+  test('gets a failed resolution for a token the MWS did not issue', async () => {
+    const pageUrl = new URL(`http://127.0.0.1:${demo.port}/a-ident/?service=a-ident&qrid=qr-pay`);
+    const token = 'header.payload.signature';
+    const result = await resolveQr(pageUrl, { qrid: 'qr-pay', token, service: 'a-ident' });
+    expect(result).toMatchObject({ outcome: 'failed' });
+  });
+
+  test('gets AM02 for the sixth code to one address within fifteen minutes', async () => {
+    const { mwsTargetUrl, loginKey } = await serviceConfig('a-dok');
+    for (let i = 0; i < SEND_LIMITS.perValue.max; i += 1) {
+      expect(await sendMailCode(mwsTargetUrl, 'often@example.de', loginKey)).toMatchObject({ ok: true });
+    }
+    expect(await sendMailCode(mwsTargetUrl, 'often@example.de', loginKey)).toEqual({
+      ok: false,
+      code: 'AM02',
+    });
   });
 });

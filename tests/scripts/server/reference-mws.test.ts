@@ -1,9 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { CODE_TTL_MS, MAX_WRONG_ATTEMPTS } from '../../../scripts/server/code-store.ts';
+import {
+  CODE_TTL_MS,
+  LOCKOUT_MS,
+  MAX_WRONG_ATTEMPTS,
+  SEND_LIMITS,
+} from '../../../scripts/server/code-store.ts';
 import { MAX_FORM_BYTES } from '../../../scripts/server/http-utils.ts';
 import {
   FORM_TYPE,
-  PAGE_ORIGIN,
+  pageOrigin,
   json,
   makeDemoWorld,
   postForm,
@@ -235,11 +240,18 @@ describe('checking a code', () => {
     expect(json(answer)).toMatchObject({ status: 'ok' });
   });
 
-  test('unlocks a locked value with a new code', async () => {
+  test('keeps a locked value locked for fifteen minutes: a new code does not lift it', async () => {
     const code = await sendCode('mail', EMAIL);
     for (let attempt = 1; attempt <= MAX_WRONG_ATTEMPTS; attempt += 1) {
       await verifyMail(EMAIL, otherCode(code, attempt));
     }
+    const resend = await postForm(demo.port, MAIL, { email: EMAIL, key: KEY });
+    expect(resend.status).toBe(429);
+    expect(json(resend)).toEqual({ status: 429, message: 'too many wrong attempts' });
+    expect(demo.sent).toHaveLength(1);
+    expect((await verifyMail(EMAIL, code)).status).toBe(429);
+
+    demo.clock.now += LOCKOUT_MS;
     const fresh = await sendCode('mail', EMAIL);
     expect(json(await verifyMail(EMAIL, fresh))).toMatchObject({ status: 'ok' });
   });
@@ -253,6 +265,70 @@ describe('checking a code', () => {
     expect(old.status).toBe(400);
     expect(json(old)).toEqual({ status: 'error', message: 'wrong code' });
     expect(json(await verifyMail(EMAIL, second))).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('limiting sends (the contract’s numbers)', () => {
+  const { perValue, perClient } = SEND_LIMITS;
+
+  test.each<['mail' | 'sms', string, string, Record<string, string>, object]>([
+    [
+      'mail',
+      MAIL,
+      EMAIL,
+      { email: EMAIL, key: KEY },
+      { status: 429, message: 'too many codes sent to this value' },
+    ],
+    [
+      'sms',
+      SMS,
+      NUMBER,
+      { mobilenumber: NUMBER, key: KEY },
+      { code: 429, message: 'too many codes sent to this value' },
+    ],
+  ])(
+    'answers the sixth %s to one value within fifteen minutes with 429 and sends nothing',
+    async (channel, route, value, fields, refusal) => {
+      for (let i = 0; i < perValue.max; i += 1) {
+        await sendCode(channel, value);
+        demo.clock.now += 60_000;
+      }
+      const answer = await postForm(demo.port, route, fields);
+      expect(answer.status).toBe(429);
+      expect(json(answer)).toEqual(refusal);
+      expect(answer.headers['access-control-allow-origin']).toBe(pageOrigin(demo.port));
+      expect(demo.sent).toHaveLength(perValue.max);
+
+      demo.clock.now += perValue.windowMs - perValue.max * 60_000 + 1;
+      await sendCode(channel, value);
+    },
+  );
+
+  test('answers the 31st code from one client within an hour with 429, whatever the values', async () => {
+    const limited = await startDemo(world, { sendLimits: SEND_LIMITS });
+    try {
+      const sendTo = (i: number) =>
+        postForm(limited.port, SMS, { mobilenumber: `+4917100${String(i).padStart(5, '0')}`, key: KEY });
+      for (let i = 0; i < perClient.max; i += 1) expect((await sendTo(i)).status).toBe(200);
+      const answer = await sendTo(perClient.max);
+      expect(answer.status).toBe(429);
+      expect(json(answer)).toEqual({ code: 429, message: 'too many codes sent from this client' });
+      expect(limited.sent).toHaveLength(perClient.max);
+      limited.clock.now += perClient.windowMs;
+      expect((await sendTo(perClient.max)).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  test('counts neither refused nor unknown-key sends', async () => {
+    for (let i = 0; i < perValue.max; i += 1) {
+      await postForm(demo.port, MAIL, { email: EMAIL, key: 'dev-key-nope' });
+    }
+    for (let i = 0; i < perValue.max; i += 1) await sendCode('mail', EMAIL);
+    for (let i = 0; i < 3; i += 1) await postForm(demo.port, MAIL, { email: EMAIL, key: KEY });
+    demo.clock.now += perValue.windowMs;
+    await sendCode('mail', EMAIL);
   });
 });
 
@@ -297,7 +373,7 @@ describe('refusing bad requests', () => {
     const answer = await send(demo.port, MAIL, {
       method: 'POST',
       body,
-      headers: { origin: PAGE_ORIGIN, ...(type && { 'content-type': type }) },
+      headers: { origin: pageOrigin(demo.port), ...(type && { 'content-type': type }) },
     });
     expect(answer.status).toBe(415);
     expect(json(answer)).toEqual({ error: 'expected an application/x-www-form-urlencoded body' });
@@ -317,7 +393,7 @@ describe('refusing bad requests', () => {
       const answer = await send(demo.port, route, {
         method: 'POST',
         body,
-        headers: { 'content-type': FORM_TYPE, origin: PAGE_ORIGIN },
+        headers: { 'content-type': FORM_TYPE, origin: pageOrigin(demo.port) },
       });
       expect([route, answer.status]).toEqual([route, 400]);
       expect(json(answer)).toEqual({ error: expect.stringMatching(/^missing form field/) });
@@ -331,7 +407,7 @@ describe('refusing bad requests', () => {
     const answer = await send(demo.port, MAIL, {
       method: 'POST',
       body,
-      headers: { 'content-type': FORM_TYPE, origin: PAGE_ORIGIN },
+      headers: { 'content-type': FORM_TYPE, origin: pageOrigin(demo.port) },
     });
     expect(answer.status).toBe(200);
   });
@@ -345,11 +421,11 @@ describe('refusing bad requests', () => {
       method: 'POST',
       body,
       chunked,
-      headers: { 'content-type': FORM_TYPE, origin: PAGE_ORIGIN },
+      headers: { 'content-type': FORM_TYPE, origin: pageOrigin(demo.port) },
     });
     expect(answer.status).toBe(413);
     expect(json(answer)).toEqual({ error: `body larger than ${MAX_FORM_BYTES} bytes` });
-    expect(answer.headers['access-control-allow-origin']).toBe(PAGE_ORIGIN);
+    expect(answer.headers['access-control-allow-origin']).toBe(pageOrigin(demo.port));
     expect(demo.sent).toEqual([]);
     await expectStillAnswering();
   });
@@ -361,7 +437,7 @@ describe('refusing bad requests', () => {
       headers: {
         'content-type': FORM_TYPE,
         'content-length': String(MAX_FORM_BYTES + 1),
-        origin: PAGE_ORIGIN,
+        origin: pageOrigin(demo.port),
       },
     }).catch((error: Error) => error);
     // The server may close the connection after answering, since the declared body never came.
@@ -371,10 +447,10 @@ describe('refusing bad requests', () => {
 
   test.each(['GET', 'PUT', 'DELETE', 'PATCH'])('answers 405 to %s on each MWS call', async (method) => {
     for (const route of [MAIL, SMS, VERIFY_MAIL, VERIFY_SMS]) {
-      const answer = await send(demo.port, route, { method, headers: { origin: PAGE_ORIGIN } });
+      const answer = await send(demo.port, route, { method, headers: { origin: pageOrigin(demo.port) } });
       expect([route, answer.status]).toEqual([route, 405]);
       expect(json(answer)).toEqual({ error: 'use POST' });
-      expect(answer.headers['access-control-allow-origin']).toBe(PAGE_ORIGIN);
+      expect(answer.headers['access-control-allow-origin']).toBe(pageOrigin(demo.port));
     }
     await expectStillAnswering();
   });
@@ -393,7 +469,7 @@ describe('refusing bad requests', () => {
     const answer = await postForm(demo.port, route, { email: EMAIL, key: KEY });
     expect(answer.status).toBe(404);
     expect(json(answer)).toEqual({ error: expect.stringMatching(/^no MWS route /) });
-    expect(answer.headers['access-control-allow-origin']).toBe(PAGE_ORIGIN);
+    expect(answer.headers['access-control-allow-origin']).toBe(pageOrigin(demo.port));
     expect(demo.sent).toEqual([]);
     await expectStillAnswering();
   });
@@ -404,12 +480,12 @@ describe('CORS for the page origin', () => {
     const answer = await send(demo.port, MAIL, {
       method: 'OPTIONS',
       headers: {
-        origin: 'http://a-ident.localhost:8080',
+        origin: `http://a-ident.localhost:${demo.port}`,
         'access-control-request-method': 'POST',
       },
     });
     expect(answer.status).toBe(204);
-    expect(answer.headers['access-control-allow-origin']).toBe('http://a-ident.localhost:8080');
+    expect(answer.headers['access-control-allow-origin']).toBe(`http://a-ident.localhost:${demo.port}`);
     expect(answer.headers['access-control-allow-methods']).toContain('POST');
     expect(answer.headers.vary).toContain('Origin');
     expect(answer.body).toBe('');
@@ -421,7 +497,7 @@ describe('CORS for the page origin', () => {
     ['a refused code', () => verifyMail(EMAIL, '000000'), 400],
     ['a missing field', () => postForm(demo.port, MAIL, { key: KEY }), 400],
     ['an unknown key', () => postForm(demo.port, MAIL, { email: EMAIL, key: 'nope' }), 403],
-    ['a wrong method', () => send(demo.port, MAIL, { headers: { origin: PAGE_ORIGIN } }), 405],
+    ['a wrong method', () => send(demo.port, MAIL, { headers: { origin: pageOrigin(demo.port) } }), 405],
     ['an unknown route', () => postForm(demo.port, '/mws/nope', {}), 404],
     [
       'a JSON body',
@@ -429,26 +505,57 @@ describe('CORS for the page origin', () => {
         send(demo.port, MAIL, {
           method: 'POST',
           body: '{}',
-          headers: { 'content-type': 'application/json', origin: PAGE_ORIGIN },
+          headers: { 'content-type': 'application/json', origin: pageOrigin(demo.port) },
         }),
       415,
     ],
   ])('names the request origin on %s', async (_, call, status) => {
     const answer = await call();
     expect(answer.status).toBe(status);
-    expect(answer.headers['access-control-allow-origin']).toBe(PAGE_ORIGIN);
+    expect(answer.headers['access-control-allow-origin']).toBe(pageOrigin(demo.port));
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['cache-control']).toBe('no-store');
   });
 
-  test('allows any origin when the request names none', async () => {
+  test.each(['localhost', '127.0.0.1'])(
+    'answers a page below a path of http://%s:<port>, the bare host',
+    async (host) => {
+      const origin = `http://${host}:${demo.port}`;
+      const answer = await postForm(demo.port, MAIL, { email: EMAIL, key: KEY }, { headers: { origin } });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['access-control-allow-origin']).toBe(origin);
+    },
+  );
+
+  test.each([
+    ['another site', 'https://evil.example'],
+    ['a brand on another port', 'http://a-dok.localhost:8080'],
+    ['a service the demo does not serve', 'http://broken.localhost:PORT'],
+    ['https on the demo port', 'https://a-dok.localhost:PORT'],
+    ['an opaque origin', 'null'],
+  ])('refuses %s with 403, sends nothing and allows no origin', async (_, origin) => {
+    for (const [route, fields] of [
+      [MAIL, { email: EMAIL, key: KEY }],
+      [SMS, { mobilenumber: NUMBER, key: KEY }],
+    ] as const) {
+      const answer = await postForm(demo.port, route, fields, {
+        headers: { origin: origin.replace('PORT', String(demo.port)) },
+      });
+      expect(answer.status).toBe(403);
+      expect(json(answer)).toEqual({ error: 'not a brand origin' });
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    expect(demo.sent).toEqual([]);
+  });
+
+  test('names no origin when the request has none: no browser asks, so no CORS is needed', async () => {
     const answer = await send(demo.port, MAIL, {
       method: 'POST',
       body: `email=${EMAIL}&key=${KEY}`,
       headers: { 'content-type': FORM_TYPE },
     });
     expect(answer.status).toBe(200);
-    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   test('answers on a brand host too', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEV_FIREBASE_PROJECT } from '../../../scripts/dev/dev-config.ts';
 import { MAX_FORM_BYTES } from '../../../scripts/server/http-utils.ts';
-import { RESOLVER_TABLE } from '../../../scripts/server/resolver-table.ts';
+import { RESOLVER_TABLE, RESOLVER_TOKEN_MAX_AGE_MS } from '../../../scripts/server/resolver-table.ts';
 import { toResolution, type ResolverAnswer } from '../../../src/features/resolver/api/resolve-qr.ts';
 import { buildResolverRedirect } from '../../../src/lib/safe-redirect.ts';
 import {
@@ -35,15 +36,26 @@ afterAll(async () => {
   await world.remove();
 });
 
-function resolve(qrid: string, host?: string) {
+let visitors = 0;
+
+/** Signs a new visitor in with the demo's MWS: the token the page would hand the resolver. */
+async function signIn(): Promise<string> {
+  const email = `visitor.${(visitors += 1)}@example.de`;
+  await postForm(demo.port, '/mws/users/auth/mail', { email, key: 'dev-key-a-ident' });
+  const code = demo.sent.at(-1)?.code ?? '';
+  const { token } = json(await postForm(demo.port, '/mws/users/verify/mail', { email, token: code })) as {
+    token: string;
+  };
+  return token;
+}
+
+async function resolve(qrid: string, host?: string, token?: string) {
   const target = host ? '/api/resolver' : '/a-ident/api/resolver';
   return postForm(
     demo.port,
     target,
-    { qrid, token: 'header.payload.signature', service: 'a-ident' },
-    {
-      host: host ?? `localhost:${demo.port}`,
-    },
+    { qrid, token: token ?? (await signIn()), service: 'a-ident' },
+    { host: host ?? `localhost:${demo.port}` },
   );
 }
 
@@ -95,14 +107,15 @@ describe('POST api/resolver', () => {
 
   test("sends the page's redirect to the demo's landing page", async () => {
     const host = `a-ident.localhost:${demo.port}`;
-    const { data } = json(await resolve('qr-exists', host)) as ResolverAnswer;
+    const token = await signIn();
+    const { data } = json(await resolve('qr-exists', host, token)) as ResolverAnswer;
     const redirect = buildResolverRedirect({
       targetDomain: data?.targetDomain ?? '',
       path: data?.path ?? '',
       qrId: 'qr-exists',
-      token: 'header.payload.signature',
+      token,
     });
-    expect(redirect?.href).toBe(`http://${host}/landing/a-ident/qr-exists?idtoken=header.payload.signature`);
+    expect(redirect?.href).toBe(`http://${host}/landing/a-ident/qr-exists?idtoken=${token}`);
     const landing = await send(demo.port, `${redirect?.pathname}${redirect?.search}`, { host });
     expect(landing.status).toBe(200);
     expect(landing.body).toContain('<code>/landing/a-ident/qr-exists</code>');
@@ -126,6 +139,92 @@ describe('POST api/resolver', () => {
     const body = json(answer);
     expect(body).toMatchObject({ success: false, exists: false });
     expect(body).not.toHaveProperty('data');
+  });
+
+  test('answers a token again for its own qrid', async () => {
+    const token = await signIn();
+    expect(json(await resolve('qr-pay', undefined, token))).toMatchObject({ success: true });
+    expect(json(await resolve('qr-pay', undefined, token))).toMatchObject({ success: true });
+  });
+
+  const forge = (token: string, claims: object) => {
+    const [header, , signature] = token.split('.');
+    return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+  };
+
+  test.each<[string, (token: string) => string | Promise<string>]>([
+    [
+      'a token already used for another qrid',
+      async (token) => (await resolve('qr-free', undefined, token), token),
+    ],
+    [
+      'a token used for an unknown qrid first',
+      async (token) => (await resolve('qr-nope', undefined, token), token),
+    ],
+    ['a made-up token', () => 'header.payload.signature'],
+    [
+      'a token whose claims were changed',
+      (token) => forge(token, { sub: 'someone', iss: 'reference-mws', iat: 0, exp: 9e9 }),
+    ],
+    [
+      'a token with another signature',
+      (token) => `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(43)}`,
+    ],
+    ['a token without its signature', (token) => token.slice(0, token.lastIndexOf('.') + 1)],
+    ['a token with an extra part', (token) => `${token}.x`],
+    ['an unsigned token', (token) => `${token.slice(0, token.lastIndexOf('.'))}.`],
+    ['text that is no token', () => 'qr-pay'],
+  ])('refuses %s with 403 and tells nothing of the qrid', async (_, tokenFor) => {
+    const token = await tokenFor(await signIn());
+    const answer = await resolve('qr-pay', undefined, token);
+    expect(answer.status).toBe(403);
+    expect(json(answer)).toEqual({ success: false, exists: false, message: 'token refused' });
+  });
+
+  test('refuses a token issued more than ten minutes ago, though it has not expired', async () => {
+    const token = await signIn();
+    demo.clock.now += RESOLVER_TOKEN_MAX_AGE_MS + 1000;
+    try {
+      const answer = await resolve('qr-pay', undefined, token);
+      expect(answer.status).toBe(403);
+      expect(json(await resolve('qr-pay'))).toMatchObject({ success: true });
+    } finally {
+      demo.clock.now -= RESOLVER_TOKEN_MAX_AGE_MS + 1000;
+    }
+  });
+
+  describe('the phone path’s token from the Firebase Auth emulator', () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const emulatorToken = (project: string, seconds: number) =>
+      `${part({ alg: 'none', typ: 'JWT' })}.${part({
+        iss: `https://securetoken.google.com/${project}`,
+        aud: project,
+        iat: seconds,
+        exp: seconds + 3600,
+        phone_number: '+491712345678',
+      })}.`;
+
+    test('is taken when the demo runs the emulator, for its own project only', async () => {
+      const withEmulator = await startDemo(world, { authEmulatorUrl: 'http://127.0.0.1:9' });
+      try {
+        const seconds = withEmulator.clock.now / 1000;
+        const ask = (token: string) =>
+          postForm(withEmulator.port, '/a-ident/api/resolver', { qrid: 'qr-pay', token, service: 'a-ident' });
+        expect(json(await ask(emulatorToken(DEV_FIREBASE_PROJECT, seconds)))).toMatchObject({
+          success: true,
+        });
+        expect((await ask(emulatorToken('another-project', seconds))).status).toBe(403);
+        expect((await ask(`${emulatorToken(DEV_FIREBASE_PROJECT, seconds)}x`)).status).toBe(403);
+        expect((await ask(emulatorToken(DEV_FIREBASE_PROJECT, seconds - 3600))).status).toBe(403);
+      } finally {
+        await withEmulator.stop();
+      }
+    });
+
+    test('is refused by a demo without the emulator', async () => {
+      const token = emulatorToken(DEV_FIREBASE_PROJECT, demo.clock.now / 1000);
+      expect((await resolve('qr-pay', undefined, token)).status).toBe(403);
+    });
   });
 
   test.each([
