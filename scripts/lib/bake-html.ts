@@ -15,8 +15,10 @@ export interface PayPalClientIds {
 
 export interface BrandPage extends Pick<
   Brand,
-  'service' | 'title' | 'accentColor' | 'accentTextColor' | 'themeColor' | 'backgroundColor' | 'redirectHosts'
+  'service' | 'title' | 'accentColor' | 'accentTextColor' | 'themeColor' | 'backgroundColor'
 > {
+  /** Every brand has them (brand-schema.ts); a page without them leaves the choice to the config. */
+  redirectHosts?: readonly string[];
   /** URLs relative to the page, except in development where Vite serves /@fs/ paths. */
   logoHref: string;
   /** Shown instead of the logo when the system is dark, see BrandFrame. */

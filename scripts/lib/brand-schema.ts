@@ -17,7 +17,7 @@ export const fieldExpectations: Record<string, string> = {
     'a list of at least one host name the brand is served on, e.g. ["login.a-dok.de"]; letters, digits and "-" (umlauts allowed), no "_", no scheme, no port',
   links: 'an object with the footer link targets "impressum" and "datenschutz"',
   redirectHosts:
-    'an optional list of the only hosts the page may send the visitor and their token to, each a host name like "login.a-ident.de" or "*.a-ident.de" for every host below a-ident.de; no scheme, no port',
+    'the list of the only hosts the page may send the visitor and their token to, each a host name like "login.a-ident.de" or "*.a-ident.de" for every host below a-ident.de, and ":8443" after it for a port other than 443; no scheme, no path. Usually the brand\'s own domain: ["a-ident.de", "*.a-ident.de"]',
   'links.impressum': 'an https:// address of the Impressum page',
   'links.datenschutz': 'an https:// address of the Datenschutz (privacy) page',
 };
@@ -32,7 +32,8 @@ const ASCII_HOST_NAME =
  */
 const hostName = z
   .string()
-  .refine((value) => value === value.trim() && !value.includes('_') && !value.endsWith('.'), {
+  // domainToASCII parses its input as a URL's host and drops what follows: "a.de/x" became "a.de".
+  .refine((value) => !/[\s_/\\?#@:%]/.test(value) && !value.endsWith('.'), {
     error: 'is not a host name',
   })
   .transform((value, context) => {
@@ -44,15 +45,27 @@ const hostName = z
     return ascii;
   });
 
-/** An entry of redirectHosts: a host name, or `*.` and a host name for every host below it. */
+/**
+ * An entry of redirectHosts: a host name, or `*.` and a host name for every host below it, each
+ * with `:port` when the target is not on 443, the default, which the page allows only when named.
+ */
 const redirectHost = z.string().transform((value, context) => {
-  const wildcard = value.startsWith('*.');
-  const parsed = hostName.safeParse(wildcard ? value.slice(2) : value);
+  const [, name = '', port] = /^(.*?)(?::(\d+))?$/.exec(value) ?? [];
+  const wildcard = name.startsWith('*.');
+  const parsed = hostName.safeParse(wildcard ? name.slice(2) : name);
   if (!parsed.success) {
     context.addIssue({ code: 'custom', message: 'is not a host name or "*." and a host name' });
     return z.NEVER;
   }
-  return wildcard ? `*.${parsed.data}` : parsed.data;
+  if (port === '443') {
+    context.addIssue({ code: 'custom', message: 'names 443, the default port, which the host alone allows' });
+    return z.NEVER;
+  }
+  if ((port !== undefined && !/^[1-9]\d{0,4}$/.test(port)) || Number(port) > 65_535) {
+    context.addIssue({ code: 'custom', message: 'names no port from 1 to 65535' });
+    return z.NEVER;
+  }
+  return `${wildcard ? '*.' : ''}${parsed.data}${port === undefined ? '' : `:${port}`}`;
 });
 
 const color = z.string().refine(isHexColor, { error: 'is not a hex color' });
@@ -75,9 +88,8 @@ export const brandJsonSchema = z.strictObject({
   links: z.strictObject({ impressum: httpsUrl, datenschutz: httpsUrl }),
   redirectHosts: z
     .array(redirectHost)
-    .min(1, { error: 'is empty; leave the field out to allow every host' })
-    .refine((hosts) => new Set(hosts).size === hosts.length, { error: 'names a host twice' })
-    .optional(),
+    .min(1, { error: 'is empty' })
+    .refine((hosts) => new Set(hosts).size === hosts.length, { error: 'names a host twice' }),
 });
 
 /** brand.json after validation: domains in their ASCII form. */

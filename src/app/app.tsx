@@ -58,6 +58,7 @@ async function start(pageUrl: URL): Promise<Phase> {
   }
   const redirectHosts = parseRedirectHosts(
     document.querySelector<HTMLMetaElement>(`meta[name="${REDIRECT_HOSTS_META}"]`)?.content,
+    pageUrl.port,
   );
   const startup = decideStartup(query, config, {
     brand: document.documentElement.dataset.brand,

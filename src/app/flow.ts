@@ -262,8 +262,8 @@ function resolverDestination(
 
 /** Why the page's allow-list refuses a destination, or undefined when it allows it. */
 function hostRefusal(url: URL, { redirectHosts }: FlowContext): string | undefined {
-  if (isAllowedHost(url.hostname, redirectHosts)) return undefined;
-  return `refusing to redirect to ${url.hostname}: not one of this page's redirect hosts (${redirectHosts?.join(' ')})`;
+  if (isAllowedHost(url, redirectHosts)) return undefined;
+  return `refusing to redirect to ${url.host}: not one of this page's redirect hosts (${redirectHosts?.join(' ')})`;
 }
 
 /** A code is being sent: the only time a send's result may arrive. */

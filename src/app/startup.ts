@@ -79,10 +79,10 @@ export function decideStartup(query: QueryParams, config: Config, page: PageFact
     const redirect =
       found.service.redirectUrl === undefined ? undefined : parseSafeUrl(found.service.redirectUrl);
     if (!redirect) return { ok: false, error: `Service ${key} has no redirectUrl to send the visitor to` };
-    if (!isAllowedHost(redirect.hostname, page.redirectHosts)) {
+    if (!isAllowedHost(redirect, page.redirectHosts)) {
       return {
         ok: false,
-        error: `Service ${key} redirects to ${redirect.hostname}, which is not one of this page's redirect hosts`,
+        error: `Service ${key} redirects to ${redirect.host}, which is not one of this page's redirect hosts`,
       };
     }
   }

@@ -5,24 +5,36 @@
  */
 export const REDIRECT_HOSTS_META = 'login-gateway-redirect-hosts';
 
-/** The meta tag's content: entries separated by spaces. Present but empty allows nothing. */
-export function parseRedirectHosts(content: string | null | undefined): string[] | undefined {
+/**
+ * The meta tag's content: entries separated by spaces. Present but empty allows nothing. An entry
+ * without a port allows the scheme's default port and `pagePort`, the port of the page itself,
+ * which is the default too unless the whole site is served on another (a test or staging host).
+ */
+export function parseRedirectHosts(content: string | null | undefined, pagePort = ''): string[] | undefined {
   if (content === null || content === undefined) return undefined;
-  return content.split(/\s+/).filter((entry) => entry !== '');
+  return content
+    .split(/\s+/)
+    .flatMap((entry) =>
+      entry === '' ? [] : pagePort && !entry.includes(':') ? [entry, `${entry}:${pagePort}`] : [entry],
+    );
 }
 
 /**
- * Whether a URL's hostname is allowed: an entry names a host exactly, or as `*.example.de` every
- * host below example.de (not example.de itself). URL.hostname is already lower case and in its
- * ASCII form; a trailing dot names the same host. A demo build also lets the visitor go to this
- * machine, where its landing page runs.
+ * Whether a URL's host is allowed: an entry names a host exactly, or as `*.example.de` every host
+ * below example.de (not example.de itself); a port other than the scheme's default only when the
+ * entry names it (`example.de:8443`). URL.hostname is already lower case and in its ASCII form; a
+ * trailing dot names the same host. A demo build also lets the visitor go to this machine, where
+ * its landing page runs.
  */
-export function isAllowedHost(hostname: string, allowed: readonly string[] | undefined): boolean {
+export function isAllowedHost(url: URL, allowed: readonly string[] | undefined): boolean {
   if (allowed === undefined) return true;
-  const host = hostname.toLowerCase().replace(/\.$/, '');
+  const host = url.hostname.replace(/\.$/, '');
   if (__DEMO_BUILD__ && isLoopbackHost(host)) return true;
+  // The URL parser keeps empty labels ("..a-ident.example"), which no DNS name has: "*." would match.
+  if (host.split('.').includes('')) return false;
+  const hostPort = url.port ? `${host}:${url.port}` : host;
   return allowed.some((entry) =>
-    entry.startsWith('*.') ? host.endsWith(entry.slice(1)) && host.length > entry.length - 1 : host === entry,
+    entry.startsWith('*.') ? hostPort.endsWith(entry.slice(1)) : hostPort === entry,
   );
 }
 

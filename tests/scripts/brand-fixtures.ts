@@ -13,6 +13,7 @@ export const validBrandJson = {
     impressum: 'https://www.test-brand.example/impressum',
     datenschutz: 'https://www.test-brand.example/datenschutz',
   },
+  redirectHosts: ['test-brand.example', '*.test-brand.example'],
 };
 
 export const validSvg =

@@ -194,7 +194,7 @@ describe('a broken brand folder names the file, the field, the problem and what 
     [
       'redirect host with a scheme',
       { 'brand.json': brandJson({ redirectHosts: ['https://a-ident.example'] }) },
-      'brand.json → redirectHosts[0]: "https://a-ident.example" is not a host name or "*." and a host name; expected an optional list of the only hosts',
+      'brand.json → redirectHosts[0]: "https://a-ident.example" is not a host name or "*." and a host name; expected the list of the only hosts',
     ],
     [
       'redirect host that is a bare wildcard',
@@ -212,9 +212,14 @@ describe('a broken brand folder names the file, the field, the problem and what 
       'brand.json → redirectHosts[0]: "*.de" is not a host name or "*." and a host name',
     ],
     [
-      'redirect host with a port',
-      { 'brand.json': brandJson({ redirectHosts: ['a-ident.example:8443'] }) },
-      'brand.json → redirectHosts[0]: "a-ident.example:8443" is not a host name or "*." and a host name',
+      'redirect host with the default port',
+      { 'brand.json': brandJson({ redirectHosts: ['a-ident.example:443'] }) },
+      'brand.json → redirectHosts[0]: "a-ident.example:443" names 443, the default port, which the host alone allows',
+    ],
+    [
+      'no redirect hosts',
+      { 'brand.json': brandJson({ redirectHosts: undefined }) },
+      'brand.json → redirectHosts: missing; expected the list of the only hosts',
     ],
     [
       'redirect hosts that name a host twice',
@@ -224,7 +229,7 @@ describe('a broken brand folder names the file, the field, the problem and what 
     [
       'an empty list of redirect hosts, which would allow none',
       { 'brand.json': brandJson({ redirectHosts: [] }) },
-      'brand.json → redirectHosts: [] is empty; leave the field out to allow every host',
+      'brand.json → redirectHosts: [] is empty; expected the list of the only hosts',
     ],
     [
       'bad SVG',

@@ -549,7 +549,15 @@ describe("the page's redirect hosts (brand.json's redirectHosts)", () => {
     },
   );
 
-  test.each(['evil.example', 'evil-a-ident.example', 'a-ident.example.evil.example', 'https://203.0.113.7'])(
+  test.each([
+    'evil.example',
+    'evil-a-ident.example',
+    'a-ident.example.evil.example',
+    'https://203.0.113.7',
+    'a-ident.example:8443',
+    'https://pay.a-ident.example:8443/base',
+    '..a-ident.example',
+  ])(
     'a payment for the unlisted target %j stops before view 3, says why, and drops the token',
     (targetDomain) => {
       const state = resolvedOn(listed, payTo(targetDomain));
@@ -565,6 +573,11 @@ describe("the page's redirect hosts (brand.json's redirectHosts)", () => {
       expect(leadsToPayment(verified(listed), payTo(targetDomain))).toBe(false);
     },
   );
+
+  test('a refused target on another port is named with its port', () => {
+    const state = resolvedOn(listed, payTo('a-ident.example:8443'));
+    expect(state.stopReason).toContain('refusing to redirect to a-ident.example:8443: not one');
+  });
 
   test('an existing QR id with an unlisted target stops instead of redirecting', () => {
     const state = resolvedOn(listed, { outcome: 'redirect', targetDomain: 'evil.example', path: 'login' });

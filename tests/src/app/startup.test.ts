@@ -253,6 +253,18 @@ describe('decideStartup', () => {
     expect(decideStartup(query({ service: 'a-dok' }), listed, page).ok).toBe(true);
   });
 
+  test.each([
+    ['a port no entry names', 'https://login.a-dok.de:8443/start', 'login.a-dok.de:8443'],
+    ['an empty label', 'https://..a-dok.de/start', '..a-dok.de'],
+  ])('refuses a service whose redirectUrl is on a listed domain but with %s', (_case, redirectUrl, host) => {
+    const page = { brand: 'a-dok', redirectHosts: ['*.a-dok.de'] };
+    const hostile = configWith({ 'a-dok': serviceEntry({ redirectUrl }) });
+    expect(decideStartup(query({ service: 'a-dok' }), hostile, page)).toEqual({
+      ok: false,
+      error: `Service a-dok redirects to ${host}, which is not one of this page's redirect hosts`,
+    });
+  });
+
   test('starts a-ident without redirectUrl: the resolver names its target', () => {
     const aIdentOnly = configWith({ 'a-ident': serviceEntry({ redirectUrl: undefined }) });
     expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), aIdentOnly).ok).toBe(true);
