@@ -82,8 +82,6 @@ async function call<T>(
   } catch {
     return { ok: false, failure: 'network' };
   }
-  // What the browser does with redirect 'error', for an answer that got here otherwise.
-  if (response.redirected) return { ok: false, failure: 'network' };
   // A 4xx answer may still say why in JSON (a wrong code, say); a 5xx says nothing we can use.
   if (response.status >= 500) return { ok: false, failure: 'rejected' };
   // Too many requests is the status alone: a proxy or gateway may say it with any body, or none.

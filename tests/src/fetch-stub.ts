@@ -21,12 +21,15 @@ export function onlyRequest(fetchMock: ReturnType<typeof stubFetch>): { url: str
 }
 
 /**
- * An answer that a redirect brought from `finalUrl`, as fetch reports one it followed; `new
- * Response` cannot make one, so the two read-only fields are set on it.
+ * A server that answers every request with a redirect to `finalUrl`, as fetch meets it: a request
+ * with `redirect: 'error'` fails as a network error does; any other gets the answer from there.
  */
-export function redirectedAnswer(body: string, finalUrl = 'https://evil.example/api/config'): Response {
-  const response = answer(body);
-  Object.defineProperty(response, 'redirected', { value: true });
-  Object.defineProperty(response, 'url', { value: finalUrl });
-  return response;
+export function redirectingServer(body: string, finalUrl = 'https://evil.example/api/config'): typeof fetch {
+  return async (_input, init) => {
+    if (init?.redirect === 'error') throw new TypeError('Failed to fetch');
+    const response = answer(body);
+    Object.defineProperty(response, 'redirected', { value: true });
+    Object.defineProperty(response, 'url', { value: finalUrl });
+    return response;
+  };
 }

@@ -6,10 +6,9 @@ import {
   endpoint,
   getJson,
   postForm,
-  readJson,
   toOutcome,
 } from '../../../src/lib/api-client.ts';
-import { answer, redirectedAnswer, stubFetch, onlyRequest } from '../fetch-stub.ts';
+import { answer, redirectingServer, stubFetch, onlyRequest } from '../fetch-stub.ts';
 
 const answerSchema = object({ status: number(), message: string() });
 const url = new URL('https://mws.example/base/users/auth/mail');
@@ -357,9 +356,9 @@ describe('a redirect', () => {
   test.each([
     ['postForm', () => postForm(url, { email: 'a@example.de' }, { schema })],
     ['getJson', () => getJson(url, {}, { schema })],
-    ['readJson', () => readJson(Promise.resolve(redirectedAnswer(body)), { schema })],
-  ])('that was followed anyway leaves %s with no answer, as a refused one does', async (_case, send) => {
-    stubFetch(async () => redirectedAnswer(body));
+    ['getJson, even when its caller asks to follow', () => getJson(url, { redirect: 'follow' }, { schema })],
+  ])('to another host leaves %s with no answer', async (_case, send) => {
+    stubFetch(redirectingServer(body));
 
     expect(await send()).toEqual({ ok: false, failure: 'network' });
   });

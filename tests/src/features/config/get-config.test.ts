@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { findService, getConfig, type Config } from '../../../../src/features/config/api/get-config.ts';
-import { answer, redirectedAnswer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
+import { answer, redirectingServer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
 
 const validService = {
   name: 'A-Dok',
@@ -51,7 +51,7 @@ describe('getConfig', () => {
 
   test('does not follow a redirect, and takes no config that one brought', async () => {
     const config = JSON.stringify({ services: { 'a-dok': validService } });
-    const fetchMock = stubFetch(async () => redirectedAnswer(config, 'https://evil.example/config.json'));
+    const fetchMock = stubFetch(redirectingServer(config, 'https://evil.example/config.json'));
 
     expect(await getConfig(new URL('https://host/login/'))).toBeUndefined();
     expect(onlyRequest(fetchMock).init.redirect).toBe('error');

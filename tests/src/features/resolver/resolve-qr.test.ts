@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { resolveQr } from '../../../../src/features/resolver/api/resolve-qr.ts';
-import { answer, redirectedAnswer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
+import { answer, redirectingServer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
 
 const pageUrl = new URL('https://host/login/?service=a-ident&qrid=Q1');
 const fields = { qrid: 'Q1', token: 'id-token', service: 'a-ident' };
@@ -50,9 +50,7 @@ describe('resolveQr', () => {
   });
 
   test('does not follow a redirect with the token, and takes no target that one brought', async () => {
-    const fetchMock = stubFetch(async () =>
-      redirectedAnswer(resolverAnswer(true, 0), 'https://evil.example/r'),
-    );
+    const fetchMock = stubFetch(redirectingServer(resolverAnswer(true, 0), 'https://evil.example/r'));
 
     expect(await resolveQr(pageUrl, fields)).toEqual({
       outcome: 'failed',
