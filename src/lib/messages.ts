@@ -31,7 +31,7 @@ export const messages = {
   privacy: 'Datenschutz',
 } as const;
 
-/** The spec's error catalogue, and the one code of our own: every code and the text shown inline for it. */
+/** The spec's error catalogue, and the codes of our own: every code and the text shown inline for it. */
 export const errorTexts = {
   AM01: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
   AM02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
@@ -46,6 +46,9 @@ export const errorTexts = {
   // Not the spec's: added by issue 14. The code check is locked (the MWS's HTTP 429 after too many
   // wrong codes, or Firebase's too-many-requests); the same code again cannot help, a new one can.
   VL01: `Du hast es zu oft versucht. Bitte warte einen Moment und fordere dann mit „${messages.resend}“ einen neuen Code an.`,
+  // Not the spec's: added by issue 25. A send the MWS answers with HTTP 429: too many codes for this
+  // value or from this client, or the value is locked. Another try now cannot help, one later can.
+  AL01: 'Es wurden zu viele Codes angefordert. Bitte versuche es später erneut.',
 } as const;
 
 export type ErrorCode = keyof typeof errorTexts;

@@ -113,14 +113,14 @@ describe("the page's clients against the reference backend", () => {
     expect(result).toMatchObject({ outcome: 'failed' });
   });
 
-  test('gets AM02 for the sixth code to one address within fifteen minutes', async () => {
+  test('gets the send limit AL01 for the sixth code to one address within fifteen minutes', async () => {
     const { mwsTargetUrl, loginKey } = await serviceConfig('a-dok');
     for (let i = 0; i < SEND_LIMITS.perValue.max; i += 1) {
       expect(await sendMailCode(mwsTargetUrl, 'often@example.de', loginKey)).toMatchObject({ ok: true });
     }
     expect(await sendMailCode(mwsTargetUrl, 'often@example.de', loginKey)).toEqual({
       ok: false,
-      code: 'AM02',
+      code: 'AL01',
     });
   });
 });

@@ -18,7 +18,7 @@ export async function sendMailCode(
       { email, key: loginKey },
       { schema: mailSentSchema },
     ),
-    { network: 'AM01', rejected: 'AM02' },
+    { network: 'AM01', rejected: 'AM02', tooManyRequests: 'AL01' },
   );
   if (!result.ok) return result;
   const sent = result.data.status === 200 && result.data.message === 'mail sent';

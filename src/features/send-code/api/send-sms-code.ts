@@ -15,7 +15,7 @@ export async function sendSmsCode(
       { mobilenumber: mobileNumber, key: loginKey },
       { schema: smsSentSchema },
     ),
-    { network: 'AN02', rejected: 'AN03' },
+    { network: 'AN02', rejected: 'AN03', tooManyRequests: 'AL01' },
   );
   if (!result.ok) return result;
   const sent = result.data.code === 200 && result.data.message === 'SMS gesendet';

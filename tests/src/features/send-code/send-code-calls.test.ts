@@ -30,6 +30,14 @@ const malformedAnswers: [string, string, number][] = [
   ['a string', '"mail sent"', 200],
 ];
 
+/** The status alone decides: a proxy may say 429 with any body, or none. */
+const tooManyRequests: [string, string][] = [
+  ['the MWS’s JSON', JSON.stringify({ status: 429, message: 'too many codes sent to this value' })],
+  ['the success body', JSON.stringify({ status: 200, message: 'mail sent' })],
+  ['an HTML page', '<!doctype html><title>429 Too Many Requests</title>'],
+  ['no body', ''],
+];
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -103,6 +111,14 @@ describe('sendMailCode', () => {
       code: 'AM02',
     });
   });
+  test.each(tooManyRequests)('reports HTTP 429 with %s as AL01, the send limit', async (_case, body) => {
+    stubFetch(async () => answer(body, 429));
+
+    expect(await sendMailCode('https://mws.example/', 'max@example.de', 'k')).toEqual({
+      ok: false,
+      code: 'AL01',
+    });
+  });
 });
 
 describe('sendSmsCode', () => {
@@ -169,6 +185,14 @@ describe('sendSmsCode', () => {
     expect(await sendSmsCode('https://mws.example/', '+491712345678', 'k')).toEqual({
       ok: false,
       code: 'AN03',
+    });
+  });
+  test.each(tooManyRequests)('reports HTTP 429 with %s as AL01, the send limit', async (_case, body) => {
+    stubFetch(async () => answer(body, 429));
+
+    expect(await sendSmsCode('https://mws.example/', '+491712345678', 'k')).toEqual({
+      ok: false,
+      code: 'AL01',
     });
   });
 });
