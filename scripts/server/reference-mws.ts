@@ -139,26 +139,25 @@ export function createReferenceMws({
   /**
    * Handles `POST …/{route}`, with CORS for the brand pages only. A simple request from another
    * origin is refused before it is read: CORS alone would only hide the answer, not stop the send.
+   * Its preflight gets a plain 204 without a grant, which stops the browser and sends nothing.
    * A request without an Origin is no browser's cross-origin call; the send limits cover it.
    */
   async function handle(request: IncomingMessage, response: ServerResponse, route: string): Promise<void> {
     const { origin } = request.headers;
-    if (origin !== undefined && !isBrandOrigin(origin)) {
-      return sendJson(response, 403, { error: 'not a brand origin' }, { vary: 'Origin' });
-    }
+    const fromBrand = origin !== undefined && isBrandOrigin(origin);
     const cors: Record<string, string> = {
-      ...(origin !== undefined && { 'access-control-allow-origin': origin }),
+      ...(fromBrand && { 'access-control-allow-origin': origin }),
       vary: 'Origin',
     };
     try {
       if (request.method === 'OPTIONS') {
         response.writeHead(204, {
           ...cors,
-          'access-control-allow-methods': 'POST',
-          'access-control-max-age': '600',
+          ...(fromBrand && { 'access-control-allow-methods': 'POST', 'access-control-max-age': '600' }),
         });
         return void response.end();
       }
+      if (origin !== undefined && !fromBrand) throw new HttpError(403, 'not a brand origin');
       const answer = routes[route];
       if (!answer || !Object.hasOwn(routes, route)) throw new HttpError(404, `no MWS route ${route}`);
       if (request.method !== 'POST') {

@@ -491,6 +491,16 @@ describe('CORS for the page origin', () => {
     expect(answer.body).toBe('');
   });
 
+  test('answers the preflight of another origin with 204 and no grant, so the browser stops there', async () => {
+    const answer = await send(demo.port, MAIL, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(answer.status).toBe(204);
+    expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    expect(demo.sent).toEqual([]);
+  });
+
   test.each<[string, () => Promise<Answer>, number]>([
     ['a sent mail', () => postForm(demo.port, MAIL, { email: EMAIL, key: KEY }), 200],
     ['a sent SMS', () => postForm(demo.port, SMS, { mobilenumber: NUMBER, key: KEY }), 200],
