@@ -9,6 +9,7 @@ import type { ServedBrand } from '../../../scripts/lib/nginx-config.ts';
 import { writeReleaseManifest } from '../../../scripts/lib/release-manifest.ts';
 import type { CommandResult, RunCommand } from '../../../scripts/deploy/run-command.ts';
 import { validBrandJson, writeBrandFolder } from '../brand-fixtures.ts';
+import { LICENSES_FILE } from '../../../scripts/lib/third-party-licenses.ts';
 
 /** Two brands, each on its own domain. */
 export const BRANDS: readonly ServedBrand[] = [
@@ -97,7 +98,7 @@ export interface ReleaseFixture {
 
 /**
  * Writes a release as `npm run build` does, small: per brand an index.html the release check
- * accepts and assets/ with each file's .br and .gz twins, release.json and the host configs.
+ * accepts, the licences file and assets/ with each file's .br and .gz twins, release.json and the host configs.
  * Returns its folder.
  */
 export async function writeRelease(
@@ -113,6 +114,10 @@ export async function writeRelease(
   for (const { service } of brands) {
     await mkdir(path.join(dir, service, 'assets'), { recursive: true });
     await writeFile(path.join(dir, service, 'index.html'), page(service, fixture.demo ?? false));
+    await writeFile(
+      path.join(dir, service, LICENSES_FILE),
+      'react (MIT)\n\nPermission is hereby granted …\n',
+    );
   }
   for (const [name, text] of Object.entries(fixture.assets)) {
     for (const file of [name, `${name}.br`, `${name}.gz`]) {
