@@ -51,12 +51,31 @@ export const DIRECTIVES_EVERY_ENGINE_KNOWS: ReadonlySet<string> = new Set([
   'form-action',
   'frame-ancestors',
   'report-uri',
+  // Chromium 83+, Firefox 148+, Safari 26 (@mdn/browser-compat-data); the engine projects run
+  // Firefox ESR 153 and WebKitGTK 2.50 under them.
+  'require-trusted-types-for',
+  'trusted-types',
 ]);
 
 /** A demo build also talks to a development backend and the Firebase Auth emulator. */
 const DEMO: Directives = {
   'connect-src': ['http://localhost:*', 'http://127.0.0.1:*'],
 };
+
+/**
+ * Trusted Types: a string reaches a script sink only through the page's one policy, `default`
+ * (src/lib/trusted-types.ts), which admits the reCAPTCHA and PayPal SDK script URLs alone.
+ * Enforced in a demo build, whose SDKs are the Auth emulator and the PayPal stand-in, so the
+ * browser suite runs every flow under it; a release sends it as Report-Only (host-headers.ts)
+ * until the real SDKs are seen to pass (decision 017).
+ */
+const TRUSTED_TYPES: Directives = {
+  'require-trusted-types-for': ["'script'"],
+  'trusted-types': ['default'],
+};
+
+/** The Trusted Types directives as a policy of their own, for the release's Report-Only header. */
+export const TRUSTED_TYPES_POLICY = serialize(TRUSTED_TYPES);
 
 /**
  * Firebase phone sign-in with its invisible reCAPTCHA, as Google's reCAPTCHA FAQ lists it. Every
@@ -96,7 +115,7 @@ export function buildContentSecurityPolicy(service: string, build: BuildKind = '
     PAGE,
     FIREBASE_PHONE,
     ...(takesPayments(service) ? [PAYPAL] : []),
-    ...(build === 'demo' ? [DEMO] : []),
+    ...(build === 'demo' ? [DEMO, TRUSTED_TYPES] : []),
   ];
   const directives = new Map<string, string[]>();
   for (const part of parts) {
@@ -107,5 +126,11 @@ export function buildContentSecurityPolicy(service: string, build: BuildKind = '
       directives.set(name, [...new Set([...current, ...sources])]);
     }
   }
-  return [...directives].map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+  return serialize(Object.fromEntries(directives));
+}
+
+function serialize(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
 }

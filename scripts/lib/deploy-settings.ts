@@ -41,6 +41,16 @@ const clientId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{2,128}$/, 'a PayPal client id has letters, digits, - and _ only');
 
+/**
+ * Where browsers send the page's Report-Only reports (Reporting-Endpoints), or null for none: an
+ * https URL of the operator's collector. It goes into a header, so no quote, `$` or space.
+ */
+const reportingEndpoint = z
+  .url({ protocol: /^https$/, error: 'an https URL of a report collector, or null' })
+  .regex(/^[^"'$\s\\]+$/, 'no quotes, `$`, spaces or backslashes (it goes into a header)')
+  .nullable()
+  .default(null);
+
 const retention = {
   /** An asset a release stopped naming stays this long, for pages opened before (at least a week). */
   assetRetentionDays: z
@@ -71,6 +81,7 @@ const nginxSettings = z
     testCommand: command,
     /** Makes nginx read the config and serve the new release, without dropping a connection. */
     reloadCommand: command,
+    reportingEndpoint,
     /** How many release folders stay for a rollback (the assets stay by age, see assetRetentionDays). */
     keepReleases: z
       .number()
@@ -103,6 +114,7 @@ const firebaseSettings = z.strictObject({
   /** Runs in stageDir to upload; the Hosting emulator's port for `firebase emulators:start`. */
   deployCommand: command,
   emulatorPort: port,
+  reportingEndpoint,
   ...retention,
 });
 

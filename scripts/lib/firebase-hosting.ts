@@ -13,7 +13,7 @@ import { HEALTH_PATH, RELEASE_HEADER } from './release-manifest.ts';
 /** The settings firebase.json and .firebaserc are rendered from (deploy.config.json's `firebase`). */
 export type FirebaseHostingParameters = Pick<
   FirebaseSettings,
-  'projectId' | 'sitePrefix' | 'backendService' | 'backendRegion' | 'emulatorPort'
+  'projectId' | 'sitePrefix' | 'backendService' | 'backendRegion' | 'emulatorPort' | 'reportingEndpoint'
 >;
 
 /**
@@ -63,6 +63,7 @@ export function renderFirebaseJson(
   parameters: FirebaseHostingParameters,
   release: string,
 ) {
+  const page = { reportTo: parameters.reportingEndpoint };
   return {
     hosting: brands.map(({ service }) => ({
       target: service,
@@ -76,8 +77,8 @@ export function renderFirebaseJson(
         rule('/assets/**', kindHeaders(service, 'asset')),
         rule('**/*.svg', { 'Content-Security-Policy': SVG_POLICY }),
         rule(`/{${TOP_LEVEL_FILES.join(',')}}`, { 'Cache-Control': cacheControl('file') }),
-        rule('/', kindHeaders(service, 'page')),
-        rule('/index.html', kindHeaders(service, 'page')),
+        rule('/', kindHeaders(service, 'page', page)),
+        rule('/index.html', kindHeaders(service, 'page', page)),
         rule('/api/**', kindHeaders(service, 'api')),
         rule(HEALTH_PATH, { 'Cache-Control': cacheControl('file') }),
       ],

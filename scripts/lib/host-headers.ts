@@ -1,5 +1,5 @@
 import { takesPayments } from '../../src/lib/services.ts';
-import { buildContentSecurityPolicy } from './csp.ts';
+import { buildContentSecurityPolicy, TRUSTED_TYPES_POLICY } from './csp.ts';
 import { FAVICON_FILES } from './favicons.ts';
 import { PERMISSIONS_POLICY } from './permissions-policy.ts';
 import { LICENSES_FILE } from './third-party-licenses.ts';
@@ -61,11 +61,24 @@ export function pagePolicy(service: string): string {
   return `${buildContentSecurityPolicy(service, 'release')}; frame-ancestors 'none'`;
 }
 
+/** What a host's settings add to the headers: where the browser sends its reports. */
+export interface HeaderOptions {
+  svg?: boolean;
+  /**
+   * The operator's endpoint for the browser's reports (deploy.config.json's reportingEndpoint):
+   * the page's Report-Only policy then names it through Reporting-Endpoints.
+   */
+  reportTo?: string | null | undefined;
+}
+
+/** The Reporting-Endpoints group the page's Report-Only policy reports to. */
+export const REPORT_GROUP = 'login-gateway-csp';
+
 /** Every header one kind of answer for one brand carries. */
-export function hostHeaders(service: string, kind: PathKind, { svg = false } = {}): HeaderMap {
+export function hostHeaders(service: string, kind: PathKind, options: HeaderOptions = {}): HeaderMap {
   return {
     ...commonHeaders(service),
-    ...kindHeaders(service, kind, { svg }),
+    ...kindHeaders(service, kind, options),
   };
 }
 
@@ -73,10 +86,27 @@ export function cacheControl(kind: PathKind): string {
   return CACHE_CONTROL[kind];
 }
 
-/** The headers that differ between kinds of answer. */
-export function kindHeaders(service: string, kind: PathKind, { svg = false } = {}): HeaderMap {
+/**
+ * The headers that differ between kinds of answer. The page also carries the Trusted Types policy
+ * as Report-Only (csp.ts, decision 017): a release's browsers report what the real SDKs would
+ * break before it is enforced, to the operator's endpoint when there is one.
+ */
+export function kindHeaders(
+  service: string,
+  kind: PathKind,
+  { svg = false, reportTo }: HeaderOptions = {},
+): HeaderMap {
   const policy = kind === 'page' ? pagePolicy(service) : svg ? SVG_POLICY : LOCKED_POLICY;
-  return { 'Content-Security-Policy': policy, 'Cache-Control': CACHE_CONTROL[kind] };
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': policy,
+    'Cache-Control': CACHE_CONTROL[kind],
+  };
+  if (kind !== 'page') return headers;
+  headers['Content-Security-Policy-Report-Only'] = reportTo
+    ? `${TRUSTED_TYPES_POLICY}; report-to ${REPORT_GROUP}`
+    : TRUSTED_TYPES_POLICY;
+  if (reportTo) headers['Reporting-Endpoints'] = `${REPORT_GROUP}="${reportTo}"`;
+  return headers;
 }
 
 /**

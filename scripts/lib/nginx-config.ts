@@ -27,6 +27,7 @@ export type NginxParameters = Pick<
   | 'httpsListen'
   | 'publicHttpsPort'
   | 'accessLog'
+  | 'reportingEndpoint'
 >;
 
 const UPSTREAM = 'login_gateway_backend';
@@ -143,7 +144,13 @@ function brandServer(
   const certificates = path.posix.join(parameters.certificateDir, brand.domains[0] ?? service);
   // Every answer names the release it comes from, so an operator sees which one a domain serves.
   const headers = (kind: PathKind, svg = false) =>
-    addHeaders({ ...hostHeaders(service, kind, { svg }), [RELEASE_HEADER]: release }, kind);
+    addHeaders(
+      {
+        ...hostHeaders(service, kind, { svg, reportTo: parameters.reportingEndpoint }),
+        [RELEASE_HEADER]: release,
+      },
+      kind,
+    );
   return block(`# ${service}\nserver`, [
     ...parameters.httpsListen.map((address) => `listen ${address} ssl http2;`),
     `server_name ${brand.domains.join(' ')};`,
@@ -223,8 +230,10 @@ function addHeaders(headers: HeaderMap, kind: PathKind): string[] {
 }
 
 function quote(value: string): string {
-  if (/["\\$\n]/.test(value)) throw new Error(`header value ${value} cannot be quoted for nginx`);
-  return `"${value}"`;
+  if (/[\\$\n]/.test(value) || (value.includes('"') && value.includes("'")))
+    throw new Error(`header value ${value} cannot be quoted for nginx`);
+  // Reporting-Endpoints has double quotes of its own.
+  return value.includes('"') ? `'${value}'` : `"${value}"`;
 }
 
 function block(opening: string, lines: readonly string[]): string {

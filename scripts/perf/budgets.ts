@@ -26,10 +26,13 @@ export const BUDGETS: Budgets = {
    * Issue 24 raised it to 16.2 KB (decision 015): a page opened before a release recovers from a
    * chunk the host no longer has (chunk-recovery.ts: one guarded reload, the typed value kept as
    * a draft, the message when it cannot), +0.54 KB that must be there before any chunk fails,
-   * after replacing an error boundary class with a lazy fallback saved 0.1 KB. Issue 28 takes the
-   * budget down to floor + 12 KB.
+   * after replacing an error boundary class with a lazy fallback saved 0.1 KB. Issue 25 then used
+   * the rest (requests that refuse redirects, the port in the redirect allow-list) and took it to
+   * 16.25 KB: the Trusted Types policy is a chunk of its own, loaded only with Firebase or PayPal,
+   * but the first view lists its name among what those steps preload (+0.02 KB; decision 017).
+   * Issue 28 takes the budget down to floor + 12 KB.
    */
-  firstViewOverFloorGzipBytes: 16.2 * 1024,
+  firstViewOverFloorGzipBytes: 16.25 * 1024,
 
   /**
    * Web fonts the first view may download: none. The page sets its text in the system's UI

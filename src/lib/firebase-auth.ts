@@ -1,5 +1,6 @@
 import { deleteApp, FirebaseError, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, inMemoryPersistence, initializeAuth, type Auth } from 'firebase/auth';
+import { allowSdkScripts } from './trusted-types.ts';
 
 /** The service's firebaseConfig from /api/config; a demo build's authEmulatorUrl next to Firebase's keys. */
 export interface FirebaseAuthConfig {
@@ -21,6 +22,8 @@ export function firebaseAuth(config: FirebaseAuthConfig): Auth {
   const name = `login-gateway-${firebaseConfig.projectId}`;
   const existing = auths.get(name);
   if (existing) return existing;
+  // reCAPTCHA's script goes in through the page's Trusted Types policy.
+  allowSdkScripts();
   const app = initializeApp(firebaseConfig, name);
   const auth = initializeAuth(app, { persistence: inMemoryPersistence });
   auth.languageCode = 'de';

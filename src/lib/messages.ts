@@ -31,18 +31,21 @@ export const messages = {
   privacy: 'Datenschutz',
 } as const;
 
+/** The spec's text for every failure the visitor can only retry. */
+const TRY_AGAIN = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
+
 /** The spec's error catalogue, and the codes of our own: every code and the text shown inline for it. */
 export const errorTexts = {
-  AM01: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
-  AM02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
-  AN01: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
-  AN02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
-  AN03: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
-  AN04: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  AM01: TRY_AGAIN,
+  AM02: TRY_AGAIN,
+  AN01: TRY_AGAIN,
+  AN02: TRY_AGAIN,
+  AN03: TRY_AGAIN,
+  AN04: TRY_AGAIN,
   VM01: 'Bitte prüfe deine Eingabe und versuche es erneut.',
-  VM02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
-  VN02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
-  VN05: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',
+  VM02: TRY_AGAIN,
+  VN02: TRY_AGAIN,
+  VN05: TRY_AGAIN,
   // Not the spec's: added by issue 14. The code check is locked (the MWS's HTTP 429 after too many
   // wrong codes, or Firebase's too-many-requests); the same code again cannot help, a new one can.
   VL01: `Du hast es zu oft versucht. Bitte warte einen Moment und fordere dann mit „${messages.resend}“ einen neuen Code an.`,

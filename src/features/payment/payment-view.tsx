@@ -6,7 +6,11 @@ import { formatEuro, toPayPalAmount } from '../../lib/format-amount.ts';
 import { messages } from '../../lib/messages.ts';
 import './payment-view.css';
 import { ViewTitle } from '../../components/view-title.tsx';
+import { allowSdkScripts } from '../../lib/trusted-types.ts';
 import { paypalScriptOptions } from './paypal-options.ts';
+
+// PayPal's SDK script goes in through the page's Trusted Types policy; this view inserts it.
+allowSdkScripts();
 
 // status is checked where present: a capture that PayPal reports as not COMPLETED is no payment.
 const captureSchema = object({ id: string(), status: optional(string()) });

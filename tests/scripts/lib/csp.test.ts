@@ -1,6 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { buildContentSecurityPolicy, DIRECTIVES_EVERY_ENGINE_KNOWS } from '../../../scripts/lib/csp.ts';
+import {
+  TRUSTED_TYPES_POLICY,
+  buildContentSecurityPolicy,
+  DIRECTIVES_EVERY_ENGINE_KNOWS,
+} from '../../../scripts/lib/csp.ts';
 import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
 
 const services = readdirSync(defaultBrandsDir, { withFileTypes: true })
@@ -67,13 +71,17 @@ describe.each(services)('the policy of %s', (service) => {
     expect(scripts.filter((source) => /nonce-|sha\d+-/.test(source))).toEqual([]);
   });
 
-  test('a release calls its own origin and https: only; a demo build adds the local servers', () => {
+  test('a release calls its own origin and https: only; a demo build adds the local servers and enforces Trusted Types', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", 'https:']);
     expect(buildContentSecurityPolicy(service)).not.toMatch(/http:|localhost|127\.0\.0\.1/);
+    expect(buildContentSecurityPolicy(service)).not.toMatch(/trusted-types/);
     const demo = parse(buildContentSecurityPolicy(service, 'demo'));
     expect(demo.get('connect-src')).toEqual(["'self'", 'https:', 'http://localhost:*', 'http://127.0.0.1:*']);
-    demo.delete('connect-src');
+    expect(demo.get('require-trusted-types-for')).toEqual(["'script'"]);
+    expect(demo.get('trusted-types')).toEqual(['default']);
+    for (const name of ['connect-src', 'require-trusted-types-for', 'trusted-types']) demo.delete(name);
     expect(demo).toEqual(new Map([...policy].filter(([name]) => name !== 'connect-src')));
+    expect(TRUSTED_TYPES_POLICY).toBe("require-trusted-types-for 'script'; trusted-types default");
   });
 
   test('frames reCAPTCHA for the phone method', () => {

@@ -42,6 +42,19 @@ describe('deploy.config.json', () => {
     );
   });
 
+  test('takes an https report collector or none', () => {
+    expect(
+      parseDeploySettings(changed('nginx', { reportingEndpoint: 'https://r.example/csp' }), 'f').nginx
+        .reportingEndpoint,
+    ).toBe('https://r.example/csp');
+    expect(() =>
+      parseDeploySettings(changed('nginx', { reportingEndpoint: 'http://r.example/csp' }), 'f'),
+    ).toThrow('nginx.reportingEndpoint: an https URL of a report collector, or null');
+    expect(() =>
+      parseDeploySettings(changed('firebase', { reportingEndpoint: 'https://r.example/"x"' }), 'f'),
+    ).toThrow('firebase.reportingEndpoint: no quotes, `$`, spaces or backslashes (it goes into a header)');
+  });
+
   test('keeps the nginx config out of the web root a deploy rewrites', () => {
     const inside = changed('nginx', { configFile: '/var/www/login-gateway/login-gateway.conf' });
     expect(() => parseDeploySettings(inside, 'deploy.config.json')).toThrow(

@@ -221,6 +221,21 @@ describe('.firebaserc', () => {
     }
   });
 
+  test('the page reports Trusted Types to the operator’s collector when there is one', () => {
+    const config = renderFirebaseJson(
+      brands,
+      { ...FIREBASE_DEFAULTS, reportingEndpoint: 'https://reports.example/csp' },
+      TEST_RELEASE,
+    );
+    const site = siteOf(config, 'a-dok');
+    expect(effectiveHeaders(site, '/')).toMatchObject({
+      'Content-Security-Policy-Report-Only':
+        "require-trusted-types-for 'script'; trusted-types default; report-to login-gateway-csp",
+      'Reporting-Endpoints': 'login-gateway-csp="https://reports.example/csp"',
+    });
+    expect(effectiveHeaders(site, '/assets/index-D4x9Qf1a.js')).not.toHaveProperty('Reporting-Endpoints');
+  });
+
   test('firebase.json starts the Hosting emulator on the configured port, without its UI', () => {
     const config = renderFirebaseJson(brands, { ...FIREBASE_DEFAULTS, emulatorPort: 6123 }, TEST_RELEASE);
     const hub = 6123 + brands.length + 8;

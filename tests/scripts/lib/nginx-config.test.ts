@@ -166,6 +166,28 @@ describe('the nginx config', () => {
     }
   });
 
+  test('sends the page Trusted Types as Report-Only, to the operator’s collector when there is one', () => {
+    const page = headersOf(blockAfter(httpsServer('a-dok'), 'location = /'));
+    expect(page['Content-Security-Policy-Report-Only']).toBe(
+      "require-trusted-types-for 'script'; trusted-types default",
+    );
+    expect(page).not.toHaveProperty('Reporting-Endpoints');
+    const reporting = renderNginxConfig(
+      brands,
+      { ...NGINX_DEFAULTS, reportingEndpoint: 'https://reports.example/csp' },
+      TEST_RELEASE,
+    );
+    const server = blockAfter(reporting, '# a-dok\nserver');
+    const location = blockAfter(server, 'location = /');
+    expect(location).toContain(
+      `add_header Content-Security-Policy-Report-Only "require-trusted-types-for 'script'; trusted-types default; report-to login-gateway-csp" always;`,
+    );
+    expect(location).toContain(
+      `add_header Reporting-Endpoints 'login-gateway-csp="https://reports.example/csp"' always;`,
+    );
+    expect(blockAfter(server, 'location ^~ /assets/')).not.toContain('Report-Only');
+  });
+
   test('makes every other path, and the precompressed twins, a 404', () => {
     const server = httpsServer('a-dok');
     expect(blockAfter(server, 'location /')).toContain('return 404;');

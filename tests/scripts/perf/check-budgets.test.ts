@@ -55,7 +55,7 @@ describe('checkBudgets', () => {
     ]);
     expect(results.filter((result) => result.name.startsWith('first view'))).toHaveLength(1);
     expect(byName(results, 'first view JS+CSS (a-dok)').detail).toBe(
-      '70.3 KB gzip = floor 58.6 KB + 11.7 KB; limit floor + 16.2 KB = 74.8 KB',
+      '70.3 KB gzip = floor 58.6 KB + 11.7 KB; limit floor + 16.3 KB = 74.8 KB',
     );
   });
 
