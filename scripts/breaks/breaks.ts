@@ -106,7 +106,7 @@ export const breaks: Break[] = [
     edits: [
       {
         file: 'src/lib/messages.ts',
-        find: "  AM02: 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.',\n",
+        find: '  AM02: TRY_AGAIN,\n',
         replace: "  AM02: 'Es ist ein Fehler aufgetreten. Bitte versuche es erneut.',\n",
       },
     ],
