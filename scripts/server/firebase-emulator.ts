@@ -63,17 +63,21 @@ export async function spawnFirebaseEmulator({
       },
     }),
   );
+  return spawnEmulators(workDir, ['--only', only, '--project', projectId, '--config', 'firebase.json']);
+}
+
+/**
+ * `firebase emulators:start <args>` in `cwd`, detached: its own process group, so stopping the
+ * group by the child's PID stops every process it started. Output piped, without colours.
+ */
+export function spawnEmulators(cwd: string, args: readonly string[]) {
   const firebase = path.join(projectRoot, 'node_modules', '.bin', 'firebase');
-  return spawn(
-    firebase,
-    ['emulators:start', '--only', only, '--project', projectId, '--config', 'firebase.json'],
-    {
-      cwd: workDir,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' },
-    },
-  );
+  return spawn(firebase, ['emulators:start', ...args], {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' },
+  });
 }
 
 /**

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +8,7 @@ import { deployFirebase } from '../../../scripts/deploy/firebase-target.ts';
 import { parseDeploySettings } from '../../../scripts/lib/deploy-settings.ts';
 import { EMULATOR_ALIAS, emulatorProjectId } from '../../../scripts/lib/firebase-hosting.ts';
 import { loadBrands } from '../../../scripts/lib/load-brands.ts';
+import { spawnEmulators } from '../../../scripts/server/firebase-emulator.ts';
 import { freePortForChild, isPortFree } from '../../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
 
@@ -118,13 +118,7 @@ async function launch(
   workDir: string,
 ): Promise<HostingEmulator> {
   // The command docs/deploy.md gives, in the staged folder, with its generated files as they are.
-  const firebase = path.join(projectRoot, 'node_modules', '.bin', 'firebase');
-  const child = spawn(firebase, ['emulators:start', '--only', 'hosting', '--project', EMULATOR_ALIAS], {
-    cwd: stage,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1', NO_COLOR: '1' },
-  });
+  const child = spawnEmulators(stage, ['--only', 'hosting', '--project', EMULATOR_ALIAS]);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
