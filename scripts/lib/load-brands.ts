@@ -86,7 +86,7 @@ export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
   const logoDark = await readSvg(dir, 'logo-dark.svg', files, problems);
   const icon = await readSvg(dir, 'icon.svg', files, problems);
 
-  if (brandJson) problems.push(...readabilityProblems(brandJson, { logo, logoDark, icon }));
+  if (brandJson) problems.push(...(await readabilityProblems(brandJson, { logo, logoDark, icon })));
   if (problems.length > 0 || !brandJson || !logo) return { service, problems };
   const themeColor = brandJson.themeColor ?? brandJson.accentColor;
   const warnings = icon ? [] : [missingIconWarning(logo)];
@@ -98,10 +98,10 @@ export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
  * the light page, and on the dark one unless a dark logo takes its place; the icon on both,
  * since browser tabs and home screens are either.
  */
-function readabilityProblems(
+async function readabilityProblems(
   brandJson: BrandJson,
   drawings: Partial<Record<'logo' | 'logoDark' | 'icon', SvgFile>>,
-): string[] {
+): Promise<string[]> {
   const light: PageScheme = {
     scheme: 'light',
     background: brandJson.backgroundColor ?? LIGHT_PAGE_BACKGROUND,
@@ -112,9 +112,12 @@ function readabilityProblems(
     ['logo-dark.svg', drawings.logoDark, [dark]],
     ['icon.svg', drawings.icon, [light, dark]],
   ];
-  return checks.flatMap(([file, svg, schemes]) =>
-    svg ? markContrastProblems({ file, text: svg.text, schemes }) : [],
+  const found = await Promise.all(
+    checks.map(([file, svg, schemes]) =>
+      svg ? markContrastProblems({ file, text: svg.text, schemes }) : [],
+    ),
   );
+  return found.flat();
 }
 
 function folderNameProblem(name: string): string {
