@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { OverlayOptions } from 'sharp';
-import type { MarkPart } from '../e2e/support/mark-pixels.ts';
+import type { MarkPart } from './lib/mark-pixels.ts';
 import { parseCommandLine, refuseCommandLine } from './lib/command-line.ts';
 
 // `npm run brand-marks -- [base URL] [--brand <service>]... [--out file.png]`: every brand's logo
@@ -45,12 +45,11 @@ function baseUrl(text: string): URL {
 // Loaded once the command line holds, so that --help and a wrong option answer at once.
 const { chromium } = await import('@playwright/test');
 const { default: sharp } = await import('sharp');
-const { analyseMark, clipAround } = await import('../e2e/support/mark-pixels.ts');
+const { analyseMark, clipAround, MIN_MARK_CONTRAST } = await import('./lib/mark-pixels.ts');
 const { takesPayments } = await import('../src/lib/services.ts');
 const { CHROMIUM_ARGS, chromiumPath } = await import('./lib/chromium.ts');
 const { escapeHtml } = await import('./lib/escape-html.ts');
 const { loadBrands } = await import('./lib/load-brands.ts');
-const { MIN_MARK_CONTRAST } = await import('./lib/mark-contrast.ts');
 const { defaultBrandsDir, projectRoot } = await import('./vite/app-config.ts');
 
 const SCHEMES = ['light', 'dark'] as const;

@@ -1,10 +1,15 @@
 import sharp from 'sharp';
-import { MIN_MARK_CONTRAST } from '../../scripts/lib/mark-contrast.ts';
 import { brandOf } from '../support/brands.ts';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { demoOrigin } from '../support/login-screen.ts';
-import { analyseMark, clipAround, describePart, faintParts } from '../support/mark-pixels.ts';
+import {
+  analyseMark,
+  clipAround,
+  describePart,
+  faintParts,
+  MIN_MARK_CONTRAST,
+} from '../../scripts/lib/mark-pixels.ts';
 
 // Each brand's own look: what index.html bakes in, the logo, the accent, the legal links.
 

@@ -1,4 +1,5 @@
 import { contrastRatio, formatRatio } from '../../src/lib/contrast.ts';
+import { MIN_MARK_CONTRAST } from './mark-pixels.ts';
 import { blendOver, toHex, type Rgba } from './css-color.ts';
 import { parseSvg } from './svg-check.ts';
 import { contains } from './svg-geometry.ts';
@@ -19,8 +20,6 @@ export interface PageContrast {
   ratio: number;
 }
 
-/** WCAG's minimum for graphical objects (1.4.11, non-text contrast). */
-export const MIN_MARK_CONTRAST = 3;
 /**
  * A fill at least this opaque shows more of itself than of the page, so what lies on it is
  * seen against it (that inner contrast is the designer's business, not this check's).

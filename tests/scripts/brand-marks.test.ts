@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildBrands } from '../../scripts/lib/build-brands.ts';
 import { loadBrands } from '../../scripts/lib/load-brands.ts';
-import { MIN_MARK_CONTRAST } from '../../scripts/lib/mark-contrast.ts';
+import { MIN_MARK_CONTRAST } from '../../scripts/lib/mark-pixels.ts';
 import { projectRoot, defaultBrandsDir } from '../../scripts/vite/app-config.ts';
 import { makeTempDir } from './brand-fixtures.ts';
 import { startDemo, type RunningDemo } from './server/demo-fixtures.ts';

@@ -6,7 +6,7 @@ import {
   faintParts,
   type MarkAnalysis,
   type RgbaImage,
-} from '../../e2e/support/mark-pixels.ts';
+} from '../../../scripts/lib/mark-pixels.ts';
 
 type Rgb = readonly [number, number, number];
 /** The color a shape paints at a point, or undefined where it leaves what lies below. */

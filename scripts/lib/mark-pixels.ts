@@ -1,5 +1,7 @@
-import { MIN_MARK_CONTRAST } from '../../scripts/lib/mark-contrast.ts';
 import { contrastRatio } from '../../src/lib/contrast.ts';
+
+/** WCAG's minimum for graphical objects (1.4.11, non-text contrast). */
+export const MIN_MARK_CONTRAST = 3;
 
 /**
  * A raw image, four bytes a pixel (RGBA, row by row), as
