@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { describeJsonMistake } from './json-mistakes.ts';
 
 /**
  * The deployment's settings, in one committed file (deploy.config.json at the project root):
@@ -182,7 +183,7 @@ export function parseDeploySettings(text: string, file: string): DeploySettings 
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${file}: not JSON (${jsonErrorPlace(text, error)})`, { cause: error });
+    throw new Error(`${file}: ${describeJsonMistake(text, error)}`, { cause: error });
   }
   const parsed = deploySettingsSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`${file}:\n${formatIssues(parsed.error.issues)}`);
@@ -199,15 +200,4 @@ function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
       return `  ${where}: ${issue.message}`;
     })
     .join('\n');
-}
-
-/** "line L, column C" for JSON.parse's error, which names only a character position. */
-function jsonErrorPlace(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const position = /position (\d+)/.exec(message)?.[1];
-  if (position === undefined) return message;
-  const before = text.slice(0, Number(position));
-  const line = before.split('\n').length;
-  const column = Number(position) - before.lastIndexOf('\n');
-  return `${message.replace(/\s*\(line \d+ column \d+\)|\s*in JSON at position \d+.*$/, '')} at line ${line}, column ${column}`;
 }

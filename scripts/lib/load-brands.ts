@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { contrastRatio, formatRatio } from '../../src/lib/contrast.ts';
 import { brandJsonSchema, fieldExpectations, type BrandJson } from './brand-schema.ts';
 import { decodeUtf8, sniffFileType } from './file-type.ts';
+import { describeJsonMistake, nearestKey } from './json-mistakes.ts';
 import { DARK_PAGE_BACKGROUND, LIGHT_PAGE_BACKGROUND } from '../../src/lib/page-colors.ts';
 import { markContrastProblems, type MarkFile, type PageScheme } from './mark-contrast.ts';
-import { inspectSvg, type ViewBox } from './svg-check.ts';
+import { inspectSvg, tidyAdvice, type ViewBox } from './svg-check.ts';
+import { unavailableFontProblems } from './svg-fonts.ts';
 
 export interface Brand extends BrandJson {
   /** brand.json's themeColor, or the accent color when it has none. */
@@ -38,8 +40,8 @@ export interface LoadedBrands {
 
 const SERVICE_KEY = /^[a-z0-9][a-z0-9_-]{2,}$/;
 const MIN_ACCENT_CONTRAST = 4.5;
-const SVG_SIZE_ADVICE =
-  "Every brand's site carries every brand's logos, so run it through an optimiser such as SVGO, simplify its paths, or embed a smaller image.";
+const svgSizeAdvice = (service: string) =>
+  `Every brand's site carries every brand's logos, so make it smaller: ${tidyAdvice(service)}; simplify its paths (Inkscape: Path → Simplify), or embed a smaller image.`;
 /**
  * Every brand folder of a build ships every brand's logos (a page can show another service), so
  * one heavy logo weighs on all fifteen sites. An SVG is measured with its whitespace removed, so
@@ -161,7 +163,7 @@ async function readTextFile(
     const limit = name === 'brand.json' ? SIZE_LIMITS.brandJson : SIZE_LIMITS.svg;
     problems.push(
       `${name}: is ${formatSize(size)}, too big to read; expected ${what} of at most ${formatSize(limit)}.` +
-        (name === 'brand.json' ? '' : ` ${SVG_SIZE_ADVICE}`),
+        (name === 'brand.json' ? '' : ` ${svgSizeAdvice(path.basename(path.dirname(file)))}`),
     );
     return undefined;
   }
@@ -201,7 +203,7 @@ async function readBrandJson(
   try {
     data = JSON.parse(text);
   } catch (error) {
-    problems.push(`brand.json: is not valid JSON (${(error as Error).message})`);
+    problems.push(`brand.json: ${describeJsonMistake(text, error)}`);
     return undefined;
   }
   const parsed = brandJsonSchema.safeParse(data, { reportInput: true });
@@ -237,15 +239,29 @@ async function readSvg(
   const size = Buffer.byteLength(text.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim());
   if (size > SIZE_LIMITS.svg) {
     problems.push(
-      `${name}: is ${formatSize(size)} with its whitespace removed; expected at most ${formatSize(SIZE_LIMITS.svg)}. ${SVG_SIZE_ADVICE}`,
+      `${name}: is ${formatSize(size)} with its whitespace removed; expected at most ${formatSize(SIZE_LIMITS.svg)}. ${svgSizeAdvice(path.basename(dir))}`,
     );
     return undefined;
   }
-  const inspection = inspectSvg(text);
-  problems.push(...inspection.problems.map((problem) => `${name}: ${problem}`));
-  return inspection.problems.length === 0 && inspection.viewBox
-    ? { text, viewBox: inspection.viewBox }
-    : undefined;
+  const inspection = inspectSvg(text, { brand: path.basename(dir) });
+  const found = [...inspection.problems];
+  // What the visitor would see differently from the designer, once the file is safe to read.
+  if (found.length === 0 && inspection.root) found.push(...unavailableFontProblems(inspection.root));
+  if (found.length === 0 && name === 'icon.svg' && inspection.viewBox) {
+    const { width, height } = inspection.viewBox;
+    if (width !== height) found.push(notSquareProblem(width, height));
+  }
+  problems.push(...found.map((problem) => `${name}: ${problem}`));
+  return found.length === 0 && inspection.viewBox ? { text, viewBox: inspection.viewBox } : undefined;
+}
+
+/** A favicon and a home-screen icon are squares; a wider drawing is shrunk to fit one. */
+function notSquareProblem(width: number, height: number): string {
+  const side = Math.max(width, height);
+  return (
+    `has a viewBox of ${formatNumber(width)} × ${formatNumber(height)}, not a square; expected a square drawing of the brand's mark, ` +
+    `e.g. viewBox="0 0 ${formatNumber(side)} ${formatNumber(side)}" with the mark centred, since tabs and home screens show the icon in a square`
+  );
 }
 
 /** Turns one schema issue into "field: what is wrong; expected what". */
@@ -253,9 +269,11 @@ export function describeIssue(issue: z.core.$ZodIssue): string[] {
   const field = formatPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
     const allowed = allowedKeys(issue.path);
-    return issue.keys.map(
-      (key) => `${joinPath(field, key)}: unknown key; allowed keys are ${allowed.join(', ')}`,
-    );
+    return issue.keys.map((key) => {
+      const meant = nearestKey(key, allowed);
+      const guess = meant === undefined ? '' : ` did you mean "${meant}"?`;
+      return `${joinPath(field, key)}: unknown key;${guess} allowed keys are ${allowed.join(', ')}`;
+    });
   }
   if (field === '') {
     return [

@@ -25,6 +25,8 @@ export interface SvgInspection {
   problems: string[];
   /** The root element's viewBox, when it has one with a positive size. */
   viewBox?: ViewBox;
+  /** The parsed root <svg> element, when the file is one; values are as written (see decodeXml). */
+  root?: XmlElement;
 }
 
 /** An element of a parsed SVG; attribute values are as written (entities not yet decoded). */
@@ -37,10 +39,15 @@ export interface XmlElement {
 export type XmlNode = XmlElement | { text: string; cdata?: true };
 
 const SELF_CONTAINED = 'expected a self-contained drawing';
+/** How a brand manager removes what drawing programs leave in an export (docs/brands.md). */
+export function tidyAdvice(brand = '<brand>'): string {
+  return `\`npm run brands:tidy -- ${brand}\` removes editor data, or export again as Inkscape's "Plain SVG" (File → Save a Copy…)`;
+}
 
 /** Namespace prefix ('' for the default) to namespace; '' is no namespace. */
 type Scope = ReadonlyMap<string, string>;
-type Report = (problem: string) => void;
+/** Takes a problem; `brand` names the folder in the advice, when the caller knows it. */
+type Report = ((problem: string) => void) & { brand?: string };
 
 const parser = new XMLParser({
   preserveOrder: true,
@@ -61,7 +68,7 @@ const parser = new XMLParser({
  * svg-allow-list.ts pass, not only well-formed XML. The checks run on the parsed, entity-decoded
  * document, since `&#106;avascript:` is `javascript:` to a browser.
  */
-export function inspectSvg(text: string): SvgInspection {
+export function inspectSvg(text: string, { brand }: { brand?: string } = {}): SvgInspection {
   if (text.trim() === '') return { problems: ['is empty; expected an SVG image'] };
 
   const validation = XMLValidator.validate(text);
@@ -93,8 +100,9 @@ export function inspectSvg(text: string): SvgInspection {
       'has no usable viewBox on its <svg> element; expected e.g. viewBox="0 0 200 48" so it can scale',
     );
   }
-  walk(root, new Map([['xml', XML_NAMESPACE]]), (problem) => problems.add(problem));
-  return { problems: [...problems], viewBox };
+  const report: Report = (problem) => problems.add(problem);
+  walk(root, new Map([['xml', XML_NAMESPACE]]), Object.assign(report, { brand }));
+  return { problems: [...problems], viewBox, root };
 }
 
 /**
@@ -169,7 +177,7 @@ function checkAttribute(
     report(`${where} is an event handler; ${SELF_CONTAINED} without scripts`);
   } else if (![SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, ''].includes(namespace)) {
     report(
-      `${where} belongs to another program (${namespace}); expected only SVG attributes: an optimiser such as SVGO removes editor data`,
+      `${where} belongs to another program (${namespace}); expected only SVG attributes: ${tidyAdvice(report.brand)}`,
     );
   } else {
     report(`${where} is not allowed; expected only the attributes ${LISTED}`);

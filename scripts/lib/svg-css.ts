@@ -9,10 +9,17 @@ type Report = (problem: string) => void;
  */
 export function checkCss(css: string, where: string, report: Report): void {
   for (const read of new Set([readCss(css, { comments: false }), readCss(css, { comments: true })])) {
+    const imported = new Set<string>();
     for (const [, address = ''] of read.matchAll(/@import\s*(?:url\()?\s*['"]?([^'");\s]*)/gi)) {
-      report(outsideReference(`an @import in ${where}`, address));
+      imported.add(address);
+      report(
+        `an @import in ${where} refers to the outside resource ${shorten(address)}; expected a self-contained drawing: ` +
+          'a drawing cannot load style sheets or fonts, so put the styles into this file and convert text to paths',
+      );
     }
-    for (const [, rule = ''] of read.matchAll(/@([\w-]+)/g)) {
+    // An @ inside a string or a url() starts no rule: `url(…css2?family=X:wght@700)` is an address.
+    const outsideStrings = read.replace(/url\([^)]*\)/gi, 'url()').replace(/(["'])[^\n\r\f]*?\1/g, '""');
+    for (const [, rule = ''] of outsideStrings.matchAll(/@([\w-]+)/g)) {
       if (rule.toLowerCase() !== 'import' && !CSS_AT_RULES.has(rule.toLowerCase())) {
         report(`${where} uses the CSS rule @${rule}; expected only the rules ${LISTED}`);
       }
@@ -30,7 +37,9 @@ export function checkCss(css: string, where: string, report: Report): void {
       }
       const argument = read.slice(match.index + call.length).split(')')[0] ?? '';
       const address = argument.trim().replace(/^(["'])(.*)\1$/s, '$2');
-      if (!INTERNAL_REFERENCE.test(address)) report(outsideReference(`a url() in ${where}`, address));
+      // The address of an @import is reported as that.
+      if (!INTERNAL_REFERENCE.test(address) && !imported.has(address))
+        report(outsideReference(`a url() in ${where}`, address));
     }
   }
 }
@@ -76,9 +85,13 @@ function readCss(css: string, { comments }: { comments: boolean }): string {
 
 /** Names where the reference is, what it loads and how to do without it. */
 export function outsideReference(where: string, address: string): string {
-  const shown = address.trim().length > 80 ? `${address.trim().slice(0, 77)}…` : address.trim();
+  const shown = shorten(address);
   const fix = /^\s*data:/i.test(address)
     ? 'expected only PNG, JPEG, GIF or WebP images as base64 data: addresses; draw the embedded SVG into this file instead'
     : 'expected a self-contained drawing: embed it instead, by drawing it in this file or by putting the image in as a data: address (PNG, JPEG, GIF or WebP), and refer to parts of the drawing only as #id';
   return `${where} refers to the outside resource ${shown}; ${fix}`;
+}
+
+function shorten(address: string): string {
+  return address.trim().length > 80 ? `${address.trim().slice(0, 77)}…` : address.trim();
 }

@@ -19,6 +19,10 @@ export const validBrandJson = {
 export const validSvg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48"><rect width="48" height="48" fill="#0f766e"/></svg>';
 
+/** A square drawing, as icon.svg must be. */
+export const validIconSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" fill="#0f766e"/></svg>';
+
 export async function makeTempDir(prefix = 'brands-'): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), `login-gateway-test-${prefix}`));
 }

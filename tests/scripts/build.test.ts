@@ -18,7 +18,7 @@ import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
 import { LICENSES_FILE } from '../../scripts/lib/third-party-licenses.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
 import { changedFiles, folderDigests } from '../../e2e/support/folder-digests.ts';
-import { copyRealBrands, makeTempDir, readJson, validSvg, writeBrandFolder } from './brand-fixtures.ts';
+import { copyRealBrands, makeTempDir, readJson, validIconSvg, validSvg, writeBrandFolder } from './brand-fixtures.ts';
 import { committedSettings, TEST_RELEASE } from './committed-settings.ts';
 
 /** PayPal's ids for a release of the real brands, one of which takes payments. */
@@ -485,7 +485,7 @@ describe('building for the demo server, which serves what it can', () => {
   test('builds every valid brand and reports the invalid ones', async () => {
     const [brandsDir, outDir] = await Promise.all([makeTempDir(), makeTempDir('dist-')]);
     try {
-      await writeBrandFolder(brandsDir, 'good-one', { 'icon.svg': validSvg });
+      await writeBrandFolder(brandsDir, 'good-one', { 'icon.svg': validIconSvg });
       await writeBrandFolder(brandsDir, 'no-icon');
       await writeBrandFolder(brandsDir, 'Bad Name');
       const result = await buildBrands({ brandsDir, outDir, cacheDir, skipInvalid: true, build: 'demo' });

@@ -351,7 +351,7 @@ describe('what a deploy refuses', () => {
 
   test.each([
     ['a missing settings file', undefined, /no deployment settings there/],
-    ['a settings file that is not JSON', '{ "nginx": ', /not JSON/],
+    ['a settings file that is not JSON', '{ "nginx": ', /is not valid JSON/],
     [
       'a wrong setting',
       JSON.stringify({ paypal: { clientIdLive: null }, nginx: { webRoot: 'relative/path' }, firebase: {} }),

@@ -66,10 +66,12 @@ describe('deploy.config.json', () => {
     );
   });
 
-  test('says at which line a file is not JSON', () => {
-    const text = '{\n  "paypal": {},\n}\n';
-    expect(() => parseDeploySettings(text, 'deploy.config.json')).toThrow(
-      /^deploy\.config\.json: not JSON \(.* at line 3, column 1\)$/,
+  test('says at which line a file is not JSON, and names a comma after the last entry as such', () => {
+    expect(() => parseDeploySettings('{\n  "paypal": {},\n}\n', 'deploy.config.json')).toThrow(
+      'deploy.config.json: has a comma after the last entry at line 2, column 15; JSON allows none there: remove it',
+    );
+    expect(() => parseDeploySettings('{\n  "paypal": {}\n  "nginx": {}\n}\n', 'deploy.config.json')).toThrow(
+      /^deploy\.config\.json: is not valid JSON at line 3, column 3 \(Expected ',' or '}' after property value\)$/,
     );
   });
 

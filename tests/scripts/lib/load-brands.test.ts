@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadBrand, loadBrands } from '../../../scripts/lib/load-brands.ts';
 import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
-import { makeTempDir, validBrandJson, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
+import { makeTempDir, validBrandJson, validIconSvg, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
 
 const tempDirs: string[] = [];
 afterEach(async () => {
@@ -53,14 +53,17 @@ describe('a valid brand folder', () => {
   test('loads with its SVGs and the theme color defaulting to the accent', async () => {
     const brandsDir = await makeTempDir();
     tempDirs.push(brandsDir);
-    const dir = await writeBrandFolder(brandsDir, 'test-brand', { 'icon.svg': validSvg, '.DS_Store': 'x' });
+    const dir = await writeBrandFolder(brandsDir, 'test-brand', {
+      'icon.svg': validIconSvg,
+      '.DS_Store': 'x',
+    });
     const brand = await loadBrand(dir);
     expect(brand).toMatchObject({
       service: 'test-brand',
       name: 'Test Brand',
       themeColor: '#0b5cad',
       logo: { text: validSvg, viewBox: { x: 0, y: 0, width: 120, height: 48 } },
-      icon: { text: validSvg, viewBox: { x: 0, y: 0, width: 120, height: 48 } },
+      icon: { text: validIconSvg, viewBox: { x: 0, y: 0, width: 48, height: 48 } },
       logoDark: undefined,
     });
   });
@@ -110,7 +113,44 @@ describe('a broken brand folder names the file, the field, the problem and what 
       { 'brand.json': undefined },
       'brand.json: missing; every brand needs one (see docs/brands.md)',
     ],
-    ['brand.json that is not JSON', { 'brand.json': '{ "name": ' }, 'brand.json: is not valid JSON ('],
+    [
+      'brand.json that is not JSON, with the line and column',
+      { 'brand.json': '{\n  "name": "A"\n  "title": "B"\n}' },
+      "brand.json: is not valid JSON at line 3, column 3 (Expected ',' or '}' after property value)",
+    ],
+    [
+      'brand.json with a comma after the last entry',
+      { 'brand.json': `${JSON.stringify(validBrandJson, null, 2).slice(0, -2)},\n}` },
+      'brand.json: has a comma after the last entry at line 16, column 4; JSON allows none there: remove it',
+    ],
+    [
+      'brand.json with typographic quotes',
+      { 'brand.json': '{\n  “name”: "A"\n}' },
+      'brand.json: uses the typographic quote “ at line 2, column 3; JSON needs straight double quotes ("…") around every key and text. A word processor or smart quotes put them there: edit the file in a code editor',
+    ],
+    [
+      'a misspelt key, with the key it most likely means',
+      { 'brand.json': brandJson({ accentColour: '#0b5cad' }) },
+      'brand.json → accentColour: unknown key; did you mean "accentColor"? allowed keys are name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links, redirectHosts',
+    ],
+    [
+      'an icon that is not square',
+      {
+        'icon.svg':
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 64"><rect width="64" height="64" fill="#0f766e"/></svg>',
+      },
+      'icon.svg: has a viewBox of 100 × 64, not a square; expected a square drawing of the brand\'s mark, e.g. viewBox="0 0 100 100" with the mark centred, since tabs and home screens show the icon in a square',
+    ],
+    [
+      'a wordmark in a web font',
+      {
+        'logo.svg': validSvg.replace(
+          '</svg>',
+          '<text x="56" y="32" font-family="Source Sans 3" fill="#1f2937">WD</text></svg>',
+        ),
+      },
+      'logo.svg: its text asks for the font "Source Sans 3", which a visitor\'s device does not have',
+    ],
     [
       'brand.json that is a list',
       { 'brand.json': '[]' },
@@ -359,7 +399,7 @@ describe('a file of the wrong kind or size says what it is', () => {
     const heavy = validSvg.replace('</svg>', `<path d="M0 0${' L1 1'.repeat(11_000)}"/></svg>`);
     expect(await problemsWithFile('logo.svg', Buffer.from(heavy))).toEqual([
       'logo.svg: is 53.8 KB with its whitespace removed; expected at most 50.0 KB. ' +
-        "Every brand's site carries every brand's logos, so run it through an optimiser such as SVGO, simplify its paths, or embed a smaller image.",
+        "Every brand's site carries every brand's logos, so make it smaller: `npm run brands:tidy -- test-brand` removes editor data, or export again as Inkscape's \"Plain SVG\" (File → Save a Copy…); simplify its paths (Inkscape: Path → Simplify), or embed a smaller image.",
     ]);
   });
 
@@ -454,7 +494,9 @@ describe('a brand without icon.svg', () => {
   test('with icon.svg there is no warning', async () => {
     const brandsDir = await makeTempDir();
     tempDirs.push(brandsDir);
-    const brand = await loadBrand(await writeBrandFolder(brandsDir, 'test-brand', { 'icon.svg': validSvg }));
+    const brand = await loadBrand(
+      await writeBrandFolder(brandsDir, 'test-brand', { 'icon.svg': validIconSvg }),
+    );
     expect(brand).toMatchObject({ warnings: [] });
   });
 });

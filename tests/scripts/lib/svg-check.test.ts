@@ -188,7 +188,7 @@ describe('inspectSvg refuses, saying what is expected', () => {
     [
       'editor attributes',
       svg('<g xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:label="Ebene 1"/>'),
-      /^the inkscape:label attribute of <g> belongs to another program \(http:\/\/www\.inkscape\.org\/namespaces\/inkscape\); expected only SVG attributes: an optimiser such as SVGO/,
+      /^the inkscape:label attribute of <g> belongs to another program \(http:\/\/www\.inkscape\.org\/namespaces\/inkscape\); expected only SVG attributes: `npm run brands:tidy -- <brand>` removes editor data, or export again as Inkscape's "Plain SVG"/,
     ],
     [
       'a javascript: address',
@@ -319,6 +319,11 @@ describe('inspectSvg refuses, saying what is expected', () => {
       'an @import',
       '<style>@import "https://evil.example/a.css";</style>',
       /^an @import in <style> refers to the outside resource https:\/\/evil\.example\/a\.css; /,
+    ],
+    [
+      'a web font @import, whose address holds an @ that starts no rule',
+      '<style>@import url(https://fonts.googleapis.com/css2?family=Source+Sans+3:wght@700);</style>',
+      /^an @import in <style> refers to the outside resource https:\/\/fonts\.googleapis\.com\/css2\?family=Source\+Sans\+3:wght@700; /,
     ],
     [
       'a url() in a style attribute',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { escapeHtml } from '../../../scripts/lib/escape-html.ts';
 import { loadBrands, type Brand, type InvalidBrand } from '../../../scripts/lib/load-brands.ts';
-import { validBrandJson, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
+import { validBrandJson, validIconSvg, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
 import {
   json,
   makeDemoWorld,
@@ -40,7 +40,7 @@ beforeAll(async () => {
   brandsDir = path.join(world.root, 'brands');
   // a-dok gets a dark logo and its own icon; the other brands draw their favicon from the logo.
   await writeFile(path.join(brandsDir, 'a-dok', 'logo-dark.svg'), DARK_SVG);
-  await writeFile(path.join(brandsDir, 'a-dok', 'icon.svg'), validSvg);
+  await writeFile(path.join(brandsDir, 'a-dok', 'icon.svg'), validIconSvg);
   demo = await startDemo({ ...world, ...(await reload()) });
 });
 afterAll(async () => {

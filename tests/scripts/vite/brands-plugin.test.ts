@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadBrand } from '../../../scripts/lib/load-brands.ts';
 import { brandsPlugin } from '../../../scripts/vite/brands-plugin.ts';
-import { makeTempDir, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
+import { makeTempDir, validIconSvg, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
 
 const tempDirs: string[] = [];
 afterEach(async () => {
@@ -23,7 +23,7 @@ async function brandModule(files: Record<string, string | undefined>): Promise<s
 
 describe('a brand module', () => {
   test('takes icon.svg as the favicon a page switches to at runtime', async () => {
-    const module = await brandModule({ 'icon.svg': validSvg });
+    const module = await brandModule({ 'icon.svg': validIconSvg });
     const iconImport = /import (asset\d) from "[^"]*\/icon\.svg\?url";/.exec(module)?.[1];
     expect(iconImport).toBeDefined();
     expect(module).toContain(`favicon: ${iconImport}`);
