@@ -1,4 +1,4 @@
-import { contrastRatio } from '../../src/lib/contrast.ts';
+import { contrastRatio, formatRatio } from '../../src/lib/contrast.ts';
 
 /** WCAG's minimum for graphical objects (1.4.11, non-text contrast). */
 export const MIN_MARK_CONTRAST = 3;
@@ -27,11 +27,18 @@ export interface MarkPart {
   touchesPage: boolean;
   /** WCAG contrast ratio of `color` against the page. */
   contrast: number;
+  /**
+   * Where its solid pixels meet the page with less than MIN_MARK_CONTRAST, in pixels of the
+   * image; absent when they nowhere do.
+   */
+  faintArea?: Box;
 }
 
 export interface MarkAnalysis {
   /** The page around the mark: the commonest color of the image's outermost pixels. */
   background: string;
+  /** Where the mark lies in the image, in pixels: the box of every pixel that is not page. */
+  box: Box;
   /** Largest first. */
   parts: MarkPart[];
 }
@@ -39,7 +46,7 @@ export interface MarkAnalysis {
 /** CSS pixels of page around the logo in its screenshot, where the page color is measured. */
 export const LOGO_MARGIN = 8;
 
-interface Box {
+export interface Box {
   x: number;
   y: number;
   width: number;
@@ -90,6 +97,26 @@ function distance(a: number, b: number): number {
 }
 
 const toHex = (rgb: number) => `#${rgb.toString(16).padStart(6, '0')}`;
+
+/** A box that grows to hold the pixels it is given; empty until the first. */
+class Extent {
+  left = Infinity;
+  top = Infinity;
+  right = -Infinity;
+  bottom = -Infinity;
+
+  add(x: number, y: number): void {
+    this.left = Math.min(this.left, x);
+    this.top = Math.min(this.top, y);
+    this.right = Math.max(this.right, x + 1);
+    this.bottom = Math.max(this.bottom, y + 1);
+  }
+
+  box(): Box | undefined {
+    if (this.left === Infinity) return undefined;
+    return { x: this.left, y: this.top, width: this.right - this.left, height: this.bottom - this.top };
+  }
+}
 
 function commonest(counts: Map<number, number>): number {
   let best = 0;
@@ -284,19 +311,28 @@ export function analyseMark(image: RgbaImage): MarkAnalysis {
   const near = nearPage(image, pagePixels);
   const partOf = groupSolidColors([...new Set(colors.filter((_rgb, pixel) => solid[pixel] === 1))]);
   const backgroundHex = toHex(background);
-  const contrastOf = (rgb: number) => contrastRatio(toHex(rgb), backgroundHex);
+  const contrasts = new Map<number, number>();
+  const contrastOf = (rgb: number) => {
+    let contrast = contrasts.get(rgb);
+    if (contrast === undefined) contrasts.set(rgb, (contrast = contrastRatio(toHex(rgb), backgroundHex)));
+    return contrast;
+  };
 
   const tallies = Array.from(new Set(partOf.values()), () => ({
     pixels: 0,
     solidCounts: new Map<number, number>(),
     touchingCounts: new Map<number, number>(),
+    faintArea: new Extent(),
   }));
   // Solid colors are in partOf from the start; each edge color is looked up once.
   const partOfColor = new Map(partOf);
+  const markArea = new Extent();
   let markPixels = 0;
   for (let pixel = 0; pixel < colors.length; pixel++) {
     if (pagePixels[pixel]) continue;
     markPixels++;
+    const [x, y] = [pixel % width, Math.floor(pixel / width)];
+    markArea.add(x, y);
     const rgb = colors[pixel] ?? 0;
     if (!partOfColor.has(rgb)) partOfColor.set(rgb, nearestPart(rgb, partOf));
     const tally = tallies[partOfColor.get(rgb) ?? -1];
@@ -304,23 +340,27 @@ export function analyseMark(image: RgbaImage): MarkAnalysis {
     tally.pixels++;
     if (!solid[pixel]) continue;
     tally.solidCounts.set(rgb, (tally.solidCounts.get(rgb) ?? 0) + 1);
-    if (near[pixel]) tally.touchingCounts.set(rgb, (tally.touchingCounts.get(rgb) ?? 0) + 1);
+    if (!near[pixel]) continue;
+    tally.touchingCounts.set(rgb, (tally.touchingCounts.get(rgb) ?? 0) + 1);
+    if (contrastOf(rgb) < MIN_MARK_CONTRAST) tally.faintArea.add(x, y);
   }
 
   const parts = tallies
-    .map(({ pixels, solidCounts, touchingCounts }) => {
+    .map(({ pixels, solidCounts, touchingCounts, faintArea }) => {
       const color =
         touchingCounts.size > 0 ? faintestTenth(touchingCounts, contrastOf) : commonest(solidCounts);
-      return {
+      const part: MarkPart = {
         color: toHex(color),
         share: pixels / markPixels,
         touchesPage: touchingCounts.size > 0,
         contrast: contrastOf(color),
       };
+      const area = faintArea.box();
+      return area ? { ...part, faintArea: area } : part;
     })
     .filter((part) => part.share >= MIN_SHARE)
     .sort((a, b) => b.share - a.share);
-  return { background: backgroundHex, parts };
+  return { background: backgroundHex, box: markArea.box() ?? { x: 0, y: 0, width, height }, parts };
 }
 
 /**
@@ -331,7 +371,60 @@ export function faintParts(analysis: MarkAnalysis): MarkPart[] {
   return analysis.parts.filter((part) => part.touchesPage && part.contrast < MIN_MARK_CONTRAST);
 }
 
-/** "color #1f2937 covers 18% of the logo and has 1.21:1 against the page #111827" */
-export function describePart(part: MarkPart, background: string): string {
-  return `color ${part.color} covers ${Math.round(part.share * 100)}% of the logo and has ${part.contrast.toFixed(2)}:1 against the page ${background}`;
+/**
+ * "color #1f2937 covers 62% of the logo (in the right two thirds) and has 1.20:1 against the dark
+ * page #111827", with the region where the part is faint when that is not all over the mark.
+ */
+export function describePart(
+  part: MarkPart,
+  analysis: MarkAnalysis,
+  { mark, scheme }: { mark: 'logo' | 'icon'; scheme: 'light' | 'dark' },
+): string {
+  const region = part.faintArea && describeRegion(part.faintArea, analysis.box);
+  return (
+    `color ${part.color} covers ${Math.round(part.share * 100)}% of the ${mark}${region ? ` (${region})` : ''} ` +
+    `and has ${formatRatio(part.contrast)}:1 against the ${scheme} page ${analysis.background}`
+  );
+}
+
+// How far (a share of the mark's width) an area may spill over a named span and still lie in it:
+// anti-aliasing, the odd pixel of a curve, a wordmark that starts just before a quarter.
+const REGION_SLACK = 0.08;
+
+/** Named spans across a mark, as shares of its width. */
+const SPANS: { name: string; from: number; to: number }[] = [
+  ...(
+    [
+      ['quarter', 1 / 4],
+      ['third', 1 / 3],
+      ['half', 1 / 2],
+      ['two thirds', 2 / 3],
+      ['three quarters', 3 / 4],
+    ] as const
+  ).flatMap(([name, share]) => [
+    { name: `left ${name}`, from: 0, to: share },
+    { name: `right ${name}`, from: 1 - share, to: 1 },
+  ]),
+  { name: 'middle third', from: 1 / 3, to: 2 / 3 },
+];
+
+/**
+ * Where `area` lies in the mark's box: "in the top right corner" when it keeps to one quarter,
+ * else where it lies across ("in the right two thirds"), the way a wide mark is read; empty when
+ * it spans the mark's width.
+ */
+export function describeRegion(area: Box, mark: Box): string {
+  const left = (area.x - mark.x) / mark.width;
+  const right = (area.x + area.width - mark.x) / mark.width;
+  const top = (area.y - mark.y) / mark.height;
+  const bottom = (area.y + area.height - mark.y) / mark.height;
+  const across = right <= 1 / 2 ? 'left' : left >= 1 / 2 ? 'right' : undefined;
+  const down = bottom <= 1 / 2 ? 'top' : top >= 1 / 2 ? 'bottom' : undefined;
+  if (across && down) return `in the ${down} ${across} corner`;
+  // Of the spans that hold it, the one its ends are nearest to.
+  const misfit = ({ from, to }: { from: number; to: number }) => Math.abs(left - from) + Math.abs(right - to);
+  const [nearest] = SPANS.filter(
+    ({ from, to }) => left >= from - REGION_SLACK && right <= to + REGION_SLACK,
+  ).sort((a, b) => misfit(a) - misfit(b));
+  return nearest ? `in the ${nearest.name}` : '';
 }

@@ -3,6 +3,7 @@ import {
   analyseMark,
   clipAround,
   describePart,
+  describeRegion,
   faintParts,
   type MarkAnalysis,
   type RgbaImage,
@@ -178,11 +179,28 @@ describe('analyseMark', () => {
     expect(analyseMark(image).parts.map((part) => part.color)).toEqual(['#1f2937']);
   });
 
+  test('finds the box of the mark and where each part is faint against the page', () => {
+    const analysis = analyseMark(
+      paint('#111827', [square('#0b5cad'), disc('#ffffff', 48.3, 48.3, 18), ...wordmark('#1f2937', 90, 30)]),
+    );
+    expect(analysis.box).toEqual({ x: 16, y: 16, width: 185 - 16, height: 65 });
+    // Solid pixels only: the anti-aliased rim of each shape is not.
+    expect(analysis.parts).toMatchObject([
+      { color: '#0b5cad', faintArea: { x: 18, y: 18, width: 61, height: 61 } },
+      { color: '#1f2937', faintArea: { x: 91, y: 31, width: 93, height: 32 } },
+      { color: '#ffffff' },
+    ]);
+    expect(analysis.parts[2]).not.toHaveProperty('faintArea');
+  });
+
   test('judges a gradient that fades into the page by its faint end', () => {
     const image = paint('#ffffff', [gradient('#1f2937', '#f0f0f0', 16, 16, 176, 80)]);
-    const [part] = analyseMark(image).parts;
+    const analysis = analyseMark(image);
+    const [part] = analysis.parts;
     expect(part?.touchesPage).toBe(true);
     expect(part?.contrast).toBeLessThan(1.3);
+    // Below 3:1 from about #959595 on, a little past the middle.
+    expect(part?.faintArea && describeRegion(part.faintArea, analysis.box)).toBe('in the right half');
   });
 
   test('refuses data that is not RGBA of the size given', () => {
@@ -228,11 +246,45 @@ describe('faintParts', () => {
   });
 });
 
-test('describePart names the color, its share and its ratio against the page', () => {
-  const part = { color: '#1f2937', share: 0.184, touchesPage: true, contrast: 1.2134 };
-  expect(describePart(part, '#111827')).toBe(
-    'color #1f2937 covers 18% of the logo and has 1.21:1 against the page #111827',
-  );
+describe('describePart', () => {
+  const part = { color: '#1f2937', share: 0.184, touchesPage: true, contrast: 2.9999 };
+  const analysis = { background: '#111827', box: { x: 16, y: 16, width: 300, height: 80 }, parts: [part] };
+
+  test('names the color, its share of the mark and its ratio against the page, rounded down', () => {
+    expect(describePart(part, analysis, { mark: 'icon', scheme: 'dark' })).toBe(
+      'color #1f2937 covers 18% of the icon and has 2.99:1 against the dark page #111827',
+    );
+  });
+
+  test('and where the part is faint, when that is a region of the mark', () => {
+    const faintArea = { x: 116, y: 30, width: 200, height: 40 };
+    expect(describePart({ ...part, faintArea }, analysis, { mark: 'logo', scheme: 'light' })).toBe(
+      'color #1f2937 covers 18% of the logo (in the right two thirds) and has 2.99:1 against the light page #111827',
+    );
+  });
+});
+
+describe('describeRegion', () => {
+  const mark = { x: 10, y: 10, width: 300, height: 60 };
+  test.each([
+    ['the whole mark', { x: 10, y: 10, width: 300, height: 60 }, ''],
+    ['a square at the left end', { x: 10, y: 10, width: 60, height: 60 }, 'in the left quarter'],
+    ['a wordmark beside it', { x: 80, y: 20, width: 230, height: 40 }, 'in the right three quarters'],
+    ['letters from a third on', { x: 110, y: 20, width: 200, height: 40 }, 'in the right two thirds'],
+    ['a word in the middle', { x: 115, y: 10, width: 90, height: 60 }, 'in the middle third'],
+    ['the left half, a pixel over', { x: 10, y: 10, width: 152, height: 60 }, 'in the left half'],
+    ['a dot at the top right', { x: 260, y: 10, width: 50, height: 15 }, 'in the top right corner'],
+    ['a dot at the bottom left', { x: 12, y: 50, width: 60, height: 20 }, 'in the bottom left corner'],
+    [
+      'a dot in the middle of the right end',
+      { x: 260, y: 30, width: 50, height: 20 },
+      'in the right quarter',
+    ],
+    ['a line under the whole mark', { x: 10, y: 55, width: 300, height: 15 }, ''],
+    ['most of the width, not at an end', { x: 40, y: 10, width: 240, height: 30 }, ''],
+  ])('%s', (_case, area, expected) => {
+    expect(describeRegion(area, mark)).toBe(expected);
+  });
 });
 
 test('clipAround takes 8 CSS pixels of page around the logo, on whole pixels', () => {
