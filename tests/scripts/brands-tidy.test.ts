@@ -1,0 +1,196 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, test } from 'vitest';
+import { inspectSvg } from '../../scripts/lib/svg-check.ts';
+import { projectRoot } from '../../scripts/vite/app-config.ts';
+import { makeTempDir, validBrandJson } from './brand-fixtures.ts';
+
+const fixtures = path.join(projectRoot, 'tests', 'scripts', 'fixtures', 'brands-tidy');
+const inkscapeExport = await readFile(path.join(fixtures, 'inkscape-logo.svg'), 'utf8');
+const illustratorExport = await readFile(path.join(fixtures, 'illustrator-logo.svg'), 'utf8');
+const squareIcon =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" rx="11" fill="#0b5cad"/></svg>\n';
+
+// Each run starts node, tsx and svgo: about a second, more on a busy machine.
+const SPAWN_TIMEOUT = 30_000;
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the command as npm runs it (tsx), in one node process. */
+function tidy(...args: string[]): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join('scripts', 'brands-tidy.ts'), ...args],
+      { cwd: projectRoot, timeout: SPAWN_TIMEOUT },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+const tempDirs: string[] = [];
+afterAll(() => Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+/** A brands folder of its own per test, holding the brand `acme` with these drawings. */
+async function brandsWith(files: Record<string, string>): Promise<{ brandsDir: string; dir: string }> {
+  const brandsDir = await makeTempDir('tidy-');
+  tempDirs.push(brandsDir);
+  const dir = path.join(brandsDir, 'acme');
+  await mkdir(dir);
+  await mkdir(path.join(brandsDir, 'wdpall'));
+  await writeFile(path.join(dir, 'brand.json'), JSON.stringify(validBrandJson));
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+  return { brandsDir, dir };
+}
+
+/** The picture as sharp (librsvg) draws it, 4 px per unit so a sub-pixel shift shows too. */
+async function pixels(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { density: 4 * 72 })
+    .png()
+    .raw()
+    .toBuffer();
+}
+
+const opaquePixels = (raw: Buffer) => raw.filter((_, i) => i % 4 === 3 && raw[i] !== 0).length;
+
+describe.concurrent('npm run brands:tidy', () => {
+  test(
+    "an Inkscape export loses its editor data and metadata, draws the same, and passes the build's SVG check",
+    async () => {
+      const { brandsDir, dir } = await brandsWith({ 'logo.svg': inkscapeExport, 'icon.svg': squareIcon });
+      const { code, stdout, stderr } = await tidy('--brands-dir', brandsDir, 'acme');
+
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(stdout.split('\n').slice(1, 3)).toEqual([
+        '  logo.svg: 4.9 KB → 1.7 KB; removed Inkscape editor data (sodipodi:namedview, 15 inkscape: attributes, 10 sodipodi: attributes), metadata, the XML declaration, 2 comments, 6 namespace declarations',
+        '  icon.svg: nothing to tidy (0.1 KB)',
+      ]);
+      const tidied = await readFile(path.join(dir, 'logo.svg'), 'utf8');
+      expect(tidied).not.toMatch(/inkscape:|sodipodi:|<metadata|rdf:|<!--|<\?xml/);
+      expect(tidied).toMatch(/[^\n]\n$/);
+      expect(await readFile(path.join(dir, 'icon.svg'), 'utf8')).toBe(squareIcon);
+      // Replaced by a rename: no temporary file is left in the folder.
+      expect((await readdir(dir)).sort()).toEqual(['brand.json', 'icon.svg', 'logo.svg']);
+
+      // The export fails the build's check because of the editor namespaces; the tidied file passes.
+      expect(inspectSvg(inkscapeExport).problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^contains a <sodipodi:namedview> element of another namespace/),
+          expect.stringMatching(/^the inkscape:label attribute of <g> belongs to another program/),
+        ]),
+      );
+      expect(inspectSvg(tidied).problems).toEqual([]);
+      expect(stdout).toMatch(/\nEvery drawing passes the SVG rules and the size limit; /);
+
+      // The gradient keeps the id its rectangle paints with, and the picture every pixel.
+      expect(tidied).toContain('id="linearGradient2"');
+      const [before, after] = await Promise.all([pixels(inkscapeExport), pixels(tidied)]);
+      expect(opaquePixels(before)).toBeGreaterThan(40_000);
+      expect(after.equals(before)).toBe(true);
+
+      const again = await tidy('--brands-dir', brandsDir, 'acme');
+      expect(again.code).toBe(0);
+      expect(again.stdout.split('\n').slice(1, 3)).toEqual([
+        '  logo.svg: nothing to tidy (1.7 KB)',
+        '  icon.svg: nothing to tidy (0.1 KB)',
+      ]);
+      expect(await readFile(path.join(dir, 'logo.svg'), 'utf8')).toBe(tidied);
+    },
+    SPAWN_TIMEOUT,
+  );
+
+  test(
+    'an Illustrator export with its editing data: --dry-run shows what would go and writes nothing, a run removes it',
+    async () => {
+      const { brandsDir, dir } = await brandsWith({ 'logo.svg': illustratorExport });
+      const removal =
+        'Illustrator editor data (i:pgfRef, i:pgf, 7 i: attributes), metadata, 2 elements that add nothing to the picture (<switch>, <foreignObject>), the XML declaration, the DOCTYPE, 1 comment, 4 namespace declarations';
+
+      const dryRun = await tidy('--brands-dir', brandsDir, 'acme', '--dry-run');
+      expect(dryRun.code).toBe(0);
+      expect(dryRun.stdout).toContain(`  logo.svg: 3.7 KB → 0.9 KB; would remove ${removal}\n`);
+      expect(dryRun.stdout).toMatch(/Once tidied, every drawing passes .*\nDry run: nothing written.\n$/);
+      expect(await readFile(path.join(dir, 'logo.svg'), 'utf8')).toBe(illustratorExport);
+      expect((await readdir(dir)).sort()).toEqual(['brand.json', 'logo.svg']);
+
+      const run = await tidy('--brands-dir', brandsDir, 'acme');
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(`  logo.svg: 3.7 KB → 0.9 KB; removed ${removal}\n`);
+      const tidied = await readFile(path.join(dir, 'logo.svg'), 'utf8');
+      expect(tidied).not.toMatch(/i:|x:|<switch|<foreignObject|<metadata|<!DOCTYPE|<!--|<\?xml|\r/);
+      // What the page may keep: Illustrator's layer names and its whitespace rule for text.
+      expect(tidied).toContain('data-name="Wordmark"');
+      expect(tidied).toContain('xml:space="preserve"');
+
+      // Its entities, there only for the editor's namespaces, fail the build's check.
+      expect(inspectSvg(illustratorExport).problems).toEqual([
+        'declares entities in its DOCTYPE; expected a self-contained drawing without entities',
+      ]);
+      expect(inspectSvg(tidied).problems).toEqual([]);
+
+      const [before, after] = await Promise.all([pixels(illustratorExport), pixels(tidied)]);
+      expect(opaquePixels(before)).toBeGreaterThan(40_000);
+      expect(after.equals(before)).toBe(true);
+      // The comparison would see a change as small as one collapsed space in the text.
+      const oneSpaceLess = await pixels(tidied.replace('>  Pay<', '> Pay<'));
+      expect(oneSpaceLess.equals(before)).toBe(false);
+    },
+    SPAWN_TIMEOUT,
+  );
+
+  test(
+    'a drawing still too big after tidying is named with what to do, exit 1',
+    async () => {
+      const points = Array.from({ length: 9000 }, (_, i) => `${(i % 40) + 0.5},${(i * 7) % 40}`).join(' ');
+      const heavy = inkscapeExport.replace(
+        '<g\n     inkscape:groupmode="layer"',
+        `<path d="M${points}z"/><g\n     inkscape:groupmode="layer"`,
+      );
+      const { brandsDir } = await brandsWith({ 'logo.svg': heavy });
+      const { code, stdout } = await tidy('--brands-dir', brandsDir, 'acme');
+
+      expect(code).toBe(1);
+      expect(stdout).toMatch(
+        /\n {4}✗ still too big: \d+\.\d KB with its whitespace removed; expected at most 50\.0 KB\. Simplify its paths in the drawing program/,
+      );
+      expect(stdout).toMatch(/\n1 drawing still breaks the SVG rules or the size limit \(✗ above\)/);
+    },
+    SPAWN_TIMEOUT,
+  );
+
+  test(
+    'an unknown brand is refused in one sentence naming the brands, exit 2',
+    async () => {
+      const { brandsDir } = await brandsWith({ 'logo.svg': inkscapeExport });
+      const { code, stdout, stderr } = await tidy('--brands-dir', brandsDir, 'acne');
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(
+        'npm run brands:tidy --: unknown brand "acne"; the brands are: acme, wdpall.\n' +
+          'Run `npm run brands:tidy -- --help` for the options.\n',
+      );
+    },
+    SPAWN_TIMEOUT,
+  );
+
+  test(
+    'a wrong option is refused before anything is read, exit 2',
+    async () => {
+      const { code, stdout, stderr } = await tidy('acme', '--dryrun');
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^npm run brands:tidy --: Unknown option '--dryrun'/);
+    },
+    SPAWN_TIMEOUT,
+  );
+});
