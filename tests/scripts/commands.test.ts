@@ -47,6 +47,11 @@ const COMMANDS = [
     options: ['--brand <service>', '--out <file>'],
   },
   {
+    script: 'brands-tidy.ts',
+    command: 'npm run brands:tidy --',
+    options: ['--brands-dir <dir>', '--dry-run'],
+  },
+  {
     script: 'breaks.ts',
     command: 'npm run breaks --',
     options: ['--only <name>', '--rev <commit>', '--baseline', '--report <file.md>', '--check-only'],
