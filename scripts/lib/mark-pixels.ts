@@ -82,18 +82,21 @@ const TOUCH_DISTANCE = 4;
 const rgbAt = (data: Uint8Array, pixel: number) =>
   ((data[pixel * 4] ?? 0) << 16) | ((data[pixel * 4 + 1] ?? 0) << 8) | (data[pixel * 4 + 2] ?? 0);
 
-const channels = (rgb: number) => [(rgb >> 16) & 0xff, (rgb >> 8) & 0xff, rgb & 0xff] as const;
-
+// These two run for every pixel and its neighbours: bit shifts, not arrays of channels.
 function largestChannelDifference(a: number, b: number): number {
-  const [ar, ag, ab] = channels(a);
-  const [br, bg, bb] = channels(b);
-  return Math.max(Math.abs(ar - br), Math.abs(ag - bg), Math.abs(ab - bb));
+  return Math.max(
+    Math.abs(((a >> 16) & 0xff) - ((b >> 16) & 0xff)),
+    Math.abs(((a >> 8) & 0xff) - ((b >> 8) & 0xff)),
+    Math.abs((a & 0xff) - (b & 0xff)),
+  );
 }
 
 function distance(a: number, b: number): number {
-  const [ar, ag, ab] = channels(a);
-  const [br, bg, bb] = channels(b);
-  return Math.hypot(ar - br, ag - bg, ab - bb);
+  return Math.hypot(
+    ((a >> 16) & 0xff) - ((b >> 16) & 0xff),
+    ((a >> 8) & 0xff) - ((b >> 8) & 0xff),
+    (a & 0xff) - (b & 0xff),
+  );
 }
 
 const toHex = (rgb: number) => `#${rgb.toString(16).padStart(6, '0')}`;
@@ -154,6 +157,7 @@ function pageRegion(image: RgbaImage, colors: Uint32Array, background: number): 
   );
   const page = new Uint8Array(colors.length);
   const queue: number[] = [];
+  const isPageColored = (pixel: number) => pageColored[pixel] === 1;
   const reach = (pixel: number) => {
     if (pageColored[pixel] && !page[pixel]) {
       page[pixel] = 1;
@@ -164,7 +168,7 @@ function pageRegion(image: RgbaImage, colors: Uint32Array, background: number): 
     for (let x = 0; x < width; x++) {
       const pixel = y * width + x;
       const onBorder = x === 0 || y === 0 || x === width - 1 || y === height - 1;
-      if (onBorder || allAround(image, x, y, (neighbour) => pageColored[neighbour] === 1)) reach(pixel);
+      if (onBorder || allAround(image, x, y, isPageColored)) reach(pixel);
     }
   }
   while (queue.length > 0) {
@@ -193,12 +197,14 @@ function allAround(image: RgbaImage, x: number, y: number, test: (pixel: number)
 /** Which pixels are solid paint: not page, and like all eight neighbours. */
 function solidPixels(image: RgbaImage, colors: Uint32Array, page: Uint8Array): Uint8Array {
   const solid = new Uint8Array(colors.length);
-  colors.forEach((rgb, pixel) => {
-    const alike = (neighbour: number) =>
-      largestChannelDifference(rgb, colors[neighbour] ?? 0) <= SOLID_TOLERANCE;
-    if (!page[pixel] && allAround(image, pixel % image.width, Math.floor(pixel / image.width), alike))
-      solid[pixel] = 1;
-  });
+  let rgb = 0;
+  const alike = (neighbour: number) =>
+    largestChannelDifference(rgb, colors[neighbour] ?? 0) <= SOLID_TOLERANCE;
+  for (let pixel = 0; pixel < colors.length; pixel++) {
+    if (page[pixel]) continue;
+    rgb = colors[pixel] ?? 0;
+    if (allAround(image, pixel % image.width, Math.floor(pixel / image.width), alike)) solid[pixel] = 1;
+  }
   return solid;
 }
 
@@ -309,14 +315,41 @@ export function analyseMark(image: RgbaImage): MarkAnalysis {
 
   const solid = solidPixels(image, colors, pagePixels);
   const near = nearPage(image, pagePixels);
-  const partOf = groupSolidColors([...new Set(colors.filter((_rgb, pixel) => solid[pixel] === 1))]);
+
+  // Each color of the mark once, with its pixels, solid pixels and solid pixels near the page,
+  // so that the work per pixel is a look-up and the work per color is done once.
+  const palette: number[] = [];
+  const indexOf = new Map<number, number>();
+  const colorAt = new Int32Array(colors.length).fill(-1);
+  const pixelCounts: number[] = [];
+  const solidCounts: number[] = [];
+  const touchingCounts: number[] = [];
+  const count = (counts: number[], index: number) => (counts[index] = (counts[index] ?? 0) + 1);
+  let markPixels = 0;
+  for (let pixel = 0; pixel < colors.length; pixel++) {
+    if (pagePixels[pixel]) continue;
+    markPixels++;
+    const rgb = colors[pixel] ?? 0;
+    let index = indexOf.get(rgb);
+    if (index === undefined) {
+      index = palette.push(rgb) - 1;
+      indexOf.set(rgb, index);
+    }
+    colorAt[pixel] = index;
+    count(pixelCounts, index);
+    if (!solid[pixel]) continue;
+    count(solidCounts, index);
+    if (near[pixel]) count(touchingCounts, index);
+  }
+
+  const partOf = groupSolidColors(palette.filter((_rgb, index) => (solidCounts[index] ?? 0) > 0));
   const backgroundHex = toHex(background);
-  const contrasts = new Map<number, number>();
-  const contrastOf = (rgb: number) => {
-    let contrast = contrasts.get(rgb);
-    if (contrast === undefined) contrasts.set(rgb, (contrast = contrastRatio(toHex(rgb), backgroundHex)));
-    return contrast;
-  };
+  const contrastOf = (rgb: number) => contrastRatio(toHex(rgb), backgroundHex);
+  // An edge color counts for the part of the nearest solid color.
+  const partAt = palette.map((rgb) => partOf.get(rgb) ?? nearestPart(rgb, partOf));
+  const faint = palette.map(
+    (rgb, index) => (touchingCounts[index] ?? 0) > 0 && contrastOf(rgb) < MIN_MARK_CONTRAST,
+  );
 
   const tallies = Array.from(new Set(partOf.values()), () => ({
     pixels: 0,
@@ -324,25 +357,21 @@ export function analyseMark(image: RgbaImage): MarkAnalysis {
     touchingCounts: new Map<number, number>(),
     faintArea: new Extent(),
   }));
-  // Solid colors are in partOf from the start; each edge color is looked up once.
-  const partOfColor = new Map(partOf);
+  palette.forEach((rgb, index) => {
+    const tally = tallies[partAt[index] ?? -1];
+    if (!tally) return;
+    tally.pixels += pixelCounts[index] ?? 0;
+    if (solidCounts[index]) tally.solidCounts.set(rgb, solidCounts[index]);
+    if (touchingCounts[index]) tally.touchingCounts.set(rgb, touchingCounts[index]);
+  });
   const markArea = new Extent();
-  let markPixels = 0;
   for (let pixel = 0; pixel < colors.length; pixel++) {
-    if (pagePixels[pixel]) continue;
-    markPixels++;
-    const [x, y] = [pixel % width, Math.floor(pixel / width)];
+    const index = colorAt[pixel] ?? -1;
+    if (index < 0) continue;
+    const x = pixel % width;
+    const y = Math.floor(pixel / width);
     markArea.add(x, y);
-    const rgb = colors[pixel] ?? 0;
-    if (!partOfColor.has(rgb)) partOfColor.set(rgb, nearestPart(rgb, partOf));
-    const tally = tallies[partOfColor.get(rgb) ?? -1];
-    if (!tally) continue;
-    tally.pixels++;
-    if (!solid[pixel]) continue;
-    tally.solidCounts.set(rgb, (tally.solidCounts.get(rgb) ?? 0) + 1);
-    if (!near[pixel]) continue;
-    tally.touchingCounts.set(rgb, (tally.touchingCounts.get(rgb) ?? 0) + 1);
-    if (contrastOf(rgb) < MIN_MARK_CONTRAST) tally.faintArea.add(x, y);
+    if (solid[pixel] && near[pixel] && faint[index]) tallies[partAt[index] ?? -1]?.faintArea.add(x, y);
   }
 
   const parts = tallies
