@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { buildBrands } from './lib/build-brands.ts';
 import { parseCommandLine } from './lib/command-line.ts';
-import { writeDeployConfigs } from './lib/deploy-configs.ts';
+import { DEPLOY_FILES, renderDeployConfigs, writeDeployConfigs } from './lib/deploy-configs.ts';
 import { DEFAULT_SETTINGS_FILE, loadDeploySettings, PAYPAL_ENV } from './lib/deploy-settings.ts';
 import { loadBrands } from './lib/load-brands.ts';
-import { describeRelease, writeReleaseManifest } from './lib/release-manifest.ts';
+import { describeRelease, RELEASE_FILE, writeReleaseManifest } from './lib/release-manifest.ts';
 import { formatBuildTable, formatInvalidBrands, formatWarnings } from './lib/report.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
@@ -63,6 +63,17 @@ try {
   process.exit(1);
 }
 const { settings } = loaded;
+const { brands } = await loadBrands(brandsDir);
+if (build === 'release') {
+  // Every check before anything is written: what the host configs cannot serve fails here, not
+  // after the brand folders are replaced.
+  try {
+    renderDeployConfigs(brands, settings, 'not-yet-built');
+  } catch (error) {
+    console.error(`Build failed.\n${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
 const result = await buildBrands({
   brandsDir,
   outDir,
@@ -70,6 +81,7 @@ const result = await buildBrands({
   only: values.brand,
   build,
   paypal: { live: settings.paypal.clientIdLive, sandbox: settings.paypal.clientIdSandbox },
+  releaseFiles: build === 'release' ? [RELEASE_FILE, ...Object.values(DEPLOY_FILES)] : [],
 });
 
 if (result.ok) {
@@ -77,7 +89,6 @@ if (result.ok) {
   // run rebuilt.
   let release: string | undefined;
   if (build === 'release') {
-    const { brands } = await loadBrands(brandsDir);
     const built = await releasedServices(outDir, brands);
     const manifest = await describeRelease(projectRoot, built);
     release = manifest.release;

@@ -24,15 +24,12 @@ const { defaultBrandsDir, projectRoot } = await import('./vite/app-config.ts');
 
 const dir = path.resolve(values.dir ?? path.join(projectRoot, 'dist'));
 const { brands } = await loadBrands(path.resolve(values['brands-dir'] ?? defaultBrandsDir));
-const problems = await checkRelease(
-  dir,
-  brands.map((brand) => brand.service),
-);
+const problems = await checkRelease(dir, brands);
 if (problems.length > 0) {
   console.error(`${path.relative(process.cwd(), dir) || '.'}/ is not a release:\n  ${problems.join('\n  ')}`);
   process.exitCode = 1;
 } else {
   console.log(
-    `Release check: ${brands.length} brand folders in ${path.relative(process.cwd(), dir) || '.'}/ hold no development code (${DEVELOPMENT_MARKERS.join(', ')}), every policy is the release policy, the paying brands carry PayPal's live id, release.json names the release, and the nginx and Firebase configs send the policy.`,
+    `Release check: ${brands.length} brand folders in ${path.relative(process.cwd(), dir) || '.'}/ hold no development code (${DEVELOPMENT_MARKERS.join(', ')}), every policy is the release policy, the paying brands carry PayPal's live id, release.json names the release, and the nginx and Firebase configs serve exactly these brands' domains and sites and send the policy.`,
   );
 }

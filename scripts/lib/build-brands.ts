@@ -33,6 +33,12 @@ export interface BuildOptions {
    * refuses to build such a brand without a live id.
    */
   paypal?: PayPalClientIds;
+  /**
+   * Files of the previous release beside the brand folders (release.json, the host configs). They
+   * go with the earlier brand folders, once the build starts writing, so that a build that fails
+   * after that never leaves new folders beside old configs.
+   */
+  releaseFiles?: readonly string[];
 }
 
 export type BuildResult =
@@ -77,6 +83,7 @@ export async function buildBrands({
   skipInvalid = false,
   build = 'release',
   paypal = {},
+  releaseFiles = [],
 }: BuildOptions): Promise<BuildResult> {
   const { brands, invalid } = await loadBrands(brandsDir);
   const onlyInvalid = invalid.find((brand) => brand.service === only);
@@ -115,6 +122,7 @@ export async function buildBrands({
     // Every earlier brand folder goes: the ones this build does not write would keep the old
     // shared app, with old data of the brand just built.
     const earlier = await removeBrandFolders(outDir);
+    await Promise.all(releaseFiles.map((file) => rm(path.join(outDir, file), { force: true })));
     const refreshed =
       only === undefined ? [] : brands.filter((b) => b.service !== only && earlier.includes(b.service));
     const emitted = await Promise.all(

@@ -15,6 +15,23 @@ export const DEPLOY_FILES = {
   firebaserc: '.firebaserc',
 } as const;
 
+/**
+ * The nginx config, firebase.json and .firebaserc of a release, by file name. Throws on what the
+ * settings cannot serve (a site id too long), so a build renders them before it writes anything.
+ */
+export function renderDeployConfigs(
+  brands: readonly ServedBrand[],
+  settings: Pick<DeploySettings, 'nginx' | 'firebase'>,
+  release: string,
+): Record<string, string> {
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  return {
+    [DEPLOY_FILES.nginx]: renderNginxConfig(brands, settings.nginx, release),
+    [DEPLOY_FILES.firebaseJson]: json(renderFirebaseJson(brands, settings.firebase, release)),
+    [DEPLOY_FILES.firebaserc]: json(renderFirebaserc(brands, settings.firebase)),
+  };
+}
+
 /** Writes the nginx config, firebase.json and .firebaserc into a release's folder. */
 export async function writeDeployConfigs(
   outDir: string,
@@ -22,13 +39,6 @@ export async function writeDeployConfigs(
   settings: Pick<DeploySettings, 'nginx' | 'firebase'>,
   release: string,
 ): Promise<void> {
-  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-  await Promise.all([
-    writeFile(path.join(outDir, DEPLOY_FILES.nginx), renderNginxConfig(brands, settings.nginx, release)),
-    writeFile(
-      path.join(outDir, DEPLOY_FILES.firebaseJson),
-      json(renderFirebaseJson(brands, settings.firebase, release)),
-    ),
-    writeFile(path.join(outDir, DEPLOY_FILES.firebaserc), json(renderFirebaserc(brands, settings.firebase))),
-  ]);
+  const files = renderDeployConfigs(brands, settings, release);
+  await Promise.all(Object.entries(files).map(([file, text]) => writeFile(path.join(outDir, file), text)));
 }

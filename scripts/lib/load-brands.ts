@@ -63,12 +63,69 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrands> {
     .map((entry) => entry.name)
     .sort();
   const results = await Promise.all(folders.map((name) => loadBrand(path.join(brandsDir, name))));
+  const valid = results.filter((result): result is Brand => !('problems' in result));
+  const collisions = domainCollisions(valid);
   const loaded: LoadedBrands = { brands: [], invalid: [] };
   for (const result of results) {
     if ('problems' in result) loaded.invalid.push(result);
-    else loaded.brands.push(result);
+    else if (collisions.has(result.service))
+      loaded.invalid.push({ service: result.service, problems: collisions.get(result.service) ?? [] });
+    else
+      loaded.brands.push({ ...result, warnings: [...result.warnings, ...copiedFileWarnings(result, valid)] });
   }
   return loaded;
+}
+
+/**
+ * A host name serves one brand: a domain two folders claim is a mistake of both, reported with
+ * their other problems, and neither is built (their pages would fight over one name).
+ */
+function domainCollisions(brands: readonly Brand[]): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const { service, domains } of brands) {
+    for (const domain of domains) owners.set(domain, [...(owners.get(domain) ?? []), service]);
+  }
+  const problems = new Map<string, string[]>();
+  for (const [domain, services] of owners) {
+    if (services.length < 2) continue;
+    for (const service of services) {
+      const others = services.filter((other) => other !== service).join(', ');
+      problems.set(service, [
+        ...(problems.get(service) ?? []),
+        `brand.json → domains: ${domain} is also a domain of ${others}; a host name serves one brand, so remove it from all but one of these folders`,
+      ]);
+    }
+  }
+  return problems;
+}
+
+const MARK_FILES = [
+  ['logo.svg', 'logo'],
+  ['logo-dark.svg', 'logoDark'],
+  ['icon.svg', 'icon'],
+] as const;
+
+/**
+ * A drawing byte for byte another brand's is most likely a copy left in place (a logo-dark.svg
+ * that says "A-Dok" on WD News): it works, so it warns, naming the other file.
+ */
+function copiedFileWarnings(brand: Brand, brands: readonly Brand[]): string[] {
+  return MARK_FILES.flatMap(([file, key]) => {
+    const text = brand[key]?.text;
+    if (text === undefined) return [];
+    const copies = brands.flatMap((other) =>
+      other.service === brand.service
+        ? []
+        : MARK_FILES.filter(([, otherKey]) => other[otherKey]?.text === text).map(
+            ([otherFile]) => `brands/${other.service}/${otherFile}`,
+          ),
+    );
+    return copies.length === 0
+      ? []
+      : [
+          `${file}: is the same file as ${copies.join(', ')}; a copied drawing shows the other brand's mark on this brand's pages. Replace it with this brand's own`,
+        ];
+  });
 }
 
 export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {

@@ -5,7 +5,9 @@ import { takesPayments } from '../../src/lib/services.ts';
 import { PREVIEW_ROOT_ID } from '../../src/preview/preview-views.ts';
 import { brandMarker, DEMO_BUILD_META } from './bake-html.ts';
 import { buildContentSecurityPolicy } from './csp.ts';
+import { z } from 'zod';
 import { DEPLOY_FILES } from './deploy-configs.ts';
+import type { ServedBrand } from './nginx-config.ts';
 import { pagePolicy } from './host-headers.ts';
 import { PAYPAL_ENV } from './deploy-settings.ts';
 import { isPrecompressedTwin } from './precompress.ts';
@@ -38,7 +40,20 @@ const TEXT_FILE = /\.(html|js|css|webmanifest|json)$/;
  * text), a missing or wrong release.json, a host config missing or with another policy.
  * An empty list means the folder may be deployed.
  */
-export async function checkRelease(dir: string, services: readonly string[]): Promise<string[]> {
+export async function checkRelease(
+  dir: string,
+  brands: readonly ReleaseBrand[],
+  {
+    configsOfTheseBrands = true,
+  }: {
+    /**
+     * Whether the host configs must serve exactly these brands' domains and sites. `npm run deploy`
+     * renders them anew from brands/, so a domain changed since the build is no mistake there.
+     */
+    configsOfTheseBrands?: boolean;
+  } = {},
+): Promise<string[]> {
+  const services = brands.map((brand) => brand.service);
   const problems: string[] = [];
   try {
     const manifest = await readReleaseManifest(dir);
@@ -95,6 +110,7 @@ export async function checkRelease(dir: string, services: readonly string[]): Pr
       problems.push(`${file}: missing; \`npm run build\` writes it`);
       continue;
     }
+    if (configsOfTheseBrands) problems.push(...servedNames(file, text, brands));
     if (file === DEPLOY_FILES.firebaserc) continue;
     if (text.includes('http://localhost:*')) problems.push(`${file}: sends a demo build's policy`);
     for (const service of services) {
@@ -104,6 +120,60 @@ export async function checkRelease(dir: string, services: readonly string[]): Pr
   }
   return problems;
 }
+
+/** What a release must serve: each brand folder, on the domains of its brand.json. */
+export type ReleaseBrand = Pick<ServedBrand, 'service' | 'domains'>;
+
+/**
+ * A host config of another build (one that failed half-way, or an older one) serves other names
+ * than the brand folders beside it: nginx's server names must be exactly the brands' domains,
+ * and Firebase's sites exactly the brands.
+ */
+function servedNames(file: string, text: string, brands: readonly ReleaseBrand[]): string[] {
+  const expected =
+    file === DEPLOY_FILES.nginx
+      ? new Map(brands.flatMap(({ service, domains }) => domains.map((domain) => [domain, service])))
+      : new Map(brands.map(({ service }) => [service, service]));
+  let served: string[];
+  if (file === DEPLOY_FILES.nginx) {
+    served = [...text.matchAll(/^\s*server_name\s+([^;]+);/gm)].flatMap(([, names = '']) =>
+      names.split(/\s+/),
+    );
+  } else {
+    const sites = firebaseSitesSchema.safeParse(parseJson(text));
+    if (!sites.success) return [`${file}: is not a config \`npm run build\` writes`];
+    served =
+      'hosting' in sites.data
+        ? sites.data.hosting.map((site) => site.target)
+        : Object.values(sites.data.targets).flatMap((targets) => Object.keys(targets.hosting));
+  }
+  const what = file === DEPLOY_FILES.nginx ? 'domain' : 'site';
+  const unknown = [...new Set(served)].filter((name) => name !== '_' && !expected.has(name));
+  const missing = [...expected].filter(([name]) => !served.includes(name));
+  return [
+    ...unknown.map(
+      (name) =>
+        `${file}: serves the ${what} ${name}, which no brand folder of the release names; it is a config of another build: build the release again with \`npm run build\``,
+    ),
+    ...missing.map(
+      ([name, service]) =>
+        `${file}: does not serve ${service === name ? `the site of ${service}` : `${name}, a domain of ${service}`}; build the release again with \`npm run build\``,
+    ),
+  ];
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const firebaseSitesSchema = z.union([
+  z.object({ hosting: z.array(z.object({ target: z.string() })) }),
+  z.object({ targets: z.record(z.string(), z.object({ hosting: z.record(z.string(), z.unknown()) })) }),
+]);
 
 async function textFiles(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });

@@ -19,6 +19,20 @@ export const validBrandJson = {
 export const validSvg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48"><rect width="48" height="48" fill="#0f766e"/></svg>';
 
+/** The logo writeBrandFolder gives a folder: validSvg, titled with the folder's name. */
+export function fixtureLogo(service: string): string {
+  return validSvg.replace('><rect', `><title>${service}</title><rect`);
+}
+
+function hostLabel(service: string): string {
+  return (
+    service
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'brand'
+  );
+}
+
 /** A square drawing, as icon.svg must be. */
 export const validIconSvg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 48"><rect width="48" height="48" fill="#0f766e"/></svg>';
@@ -43,8 +57,9 @@ export async function writeBrandFolder(
   const dir = path.join(brandsDir, service);
   await rm(dir, { recursive: true, force: true });
   const all: Record<string, string | undefined> = {
-    'brand.json': JSON.stringify(validBrandJson),
-    'logo.svg': validSvg,
+    // Each folder on its own domain, as two brands may not share one, and with its own logo.
+    'brand.json': JSON.stringify({ ...validBrandJson, domains: [`login.${hostLabel(service)}.example`] }),
+    'logo.svg': fixtureLogo(service),
     ...files,
   };
   await mkdir(dir, { recursive: true });

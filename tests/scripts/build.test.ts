@@ -18,7 +18,14 @@ import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
 import { LICENSES_FILE } from '../../scripts/lib/third-party-licenses.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
 import { changedFiles, folderDigests } from '../../e2e/support/folder-digests.ts';
-import { copyRealBrands, makeTempDir, readJson, validIconSvg, validSvg, writeBrandFolder } from './brand-fixtures.ts';
+import {
+  copyRealBrands,
+  makeTempDir,
+  readJson,
+  validIconSvg,
+  validSvg,
+  writeBrandFolder,
+} from './brand-fixtures.ts';
 import { committedSettings, TEST_RELEASE } from './committed-settings.ts';
 
 /** PayPal's ids for a release of the real brands, one of which takes payments. */
@@ -271,7 +278,7 @@ describe('building all brands', () => {
 
   test('is a release the release check accepts once its manifest and host configs are written', async () => {
     const services = brands.map((brand) => brand.service);
-    expect(await checkRelease(outDir, services)).toEqual([
+    expect(await checkRelease(outDir, brands)).toEqual([
       `${path.join(outDir, RELEASE_FILE)} is missing: build the release with \`npm run build\``,
       `${DEPLOY_FILES.nginx}: missing; \`npm run build\` writes it`,
       `${DEPLOY_FILES.firebaseJson}: missing; \`npm run build\` writes it`,
@@ -279,7 +286,27 @@ describe('building all brands', () => {
     ]);
     await writeReleaseManifest(outDir, await describeRelease(projectRoot, services));
     await writeDeployConfigs(outDir, brands, committedSettings, TEST_RELEASE);
-    expect(await checkRelease(outDir, services)).toEqual([]);
+    expect(await checkRelease(outDir, brands)).toEqual([]);
+
+    // Host configs of another build (here: one without caac, with a brand since removed) are no
+    // configs of this release, though they send every policy it needs.
+    const others = brands.filter((brand) => brand.service !== 'a-dok');
+    const gone = { ...others[0], service: 'wdnews', domains: ['login.wdnews.example'] };
+    try {
+      await writeDeployConfigs(outDir, [...others, gone], committedSettings, TEST_RELEASE);
+      expect(await checkRelease(outDir, brands)).toEqual(
+        expect.arrayContaining([
+          `${DEPLOY_FILES.nginx}: serves the domain login.wdnews.example, which no brand folder of the release names; it is a config of another build: build the release again with \`npm run build\``,
+          `${DEPLOY_FILES.nginx}: does not serve login.a-dok.example, a domain of a-dok; build the release again with \`npm run build\``,
+          `${DEPLOY_FILES.firebaseJson}: serves the site wdnews, which no brand folder of the release names; it is a config of another build: build the release again with \`npm run build\``,
+          `${DEPLOY_FILES.firebaseJson}: does not serve the site of a-dok; build the release again with \`npm run build\``,
+          `${DEPLOY_FILES.firebaserc}: does not serve the site of a-dok; build the release again with \`npm run build\``,
+        ]),
+      );
+    } finally {
+      await writeDeployConfigs(outDir, brands, committedSettings, TEST_RELEASE);
+    }
+    expect(await checkRelease(outDir, brands)).toEqual([]);
 
     // A brand without the licences, or with an empty file, is no release.
     const licenses = path.join(outDir, 'caac', LICENSES_FILE);
@@ -287,7 +314,7 @@ describe('building all brands', () => {
     try {
       await rm(licenses);
       await writeFile(path.join(outDir, 'wdwd', LICENSES_FILE), '\n');
-      expect(await checkRelease(outDir, services)).toEqual([
+      expect(await checkRelease(outDir, brands)).toEqual([
         `caac/${LICENSES_FILE}: missing or empty; the bundled packages' licences must ship with it, build the release with \`npm run build\``,
         `wdwd/${LICENSES_FILE}: missing or empty; the bundled packages' licences must ship with it, build the release with \`npm run build\``,
       ]);
@@ -296,14 +323,14 @@ describe('building all brands', () => {
         ['caac', 'wdwd'].map((service) => writeFile(path.join(outDir, service, LICENSES_FILE), licenseText)),
       );
     }
-    expect(await checkRelease(outDir, services)).toEqual([]);
+    expect(await checkRelease(outDir, brands)).toEqual([]);
 
     // A paying brand's page without PayPal's live id is no release, whoever built it.
     const page = path.join(outDir, 'a-ident', 'index.html');
     const html = await readFile(page, 'utf8');
     try {
       await writeFile(page, html.replace(/\n\s*<meta name="login-gateway-paypal-client-id-live"[^>]*>/, ''));
-      expect(await checkRelease(outDir, services)).toEqual([
+      expect(await checkRelease(outDir, brands)).toEqual([
         'a-ident/index.html: takes payments but carries no PayPal live client id; set paypal.clientIdLive in deploy.config.json or PAYPAL_CLIENT_ID_LIVE and build again',
       ]);
     } finally {
@@ -360,7 +387,7 @@ describe('a demo build', () => {
       ).toMatchObject({ ok: true });
       const html = await readFile(path.join(outDir, 'a-dok', 'index.html'), 'utf8');
       expect(html).toContain('<meta name="login-gateway-build" content="demo">');
-      const problems = await checkRelease(outDir, ['a-dok']);
+      const problems = await checkRelease(outDir, [{ service: 'a-dok', domains: [] }]);
       expect(problems).toEqual(
         expect.arrayContaining([
           'a-dok/index.html: is a demo build (npm start); build the release with `npm run build`',
@@ -485,7 +512,10 @@ describe('building for the demo server, which serves what it can', () => {
   test('builds every valid brand and reports the invalid ones', async () => {
     const [brandsDir, outDir] = await Promise.all([makeTempDir(), makeTempDir('dist-')]);
     try {
-      await writeBrandFolder(brandsDir, 'good-one', { 'icon.svg': validIconSvg });
+      await writeBrandFolder(brandsDir, 'good-one', {
+        'icon.svg': validIconSvg,
+        'logo.svg': validSvg.replace('#0f766e', '#0d9488'),
+      });
       await writeBrandFolder(brandsDir, 'no-icon');
       await writeBrandFolder(brandsDir, 'Bad Name');
       const result = await buildBrands({ brandsDir, outDir, cacheDir, skipInvalid: true, build: 'demo' });
@@ -534,6 +564,47 @@ describe('the build command with broken brand folders', () => {
       expect(failure?.stderr).toContain('brands/wdwd/');
       expect(failure?.stderr).toContain('✗ brand.json → accentColor: "#12" is not a hex color');
       expect(await readdir(outDir)).toEqual([]);
+    } finally {
+      await Promise.all([brandsDir, outDir].map((dir) => rm(dir, { recursive: true, force: true })));
+    }
+  }, 60_000);
+  test('reports a domain of two brands as a mistake of both, for a one-brand build too, and leaves the release as it was', async () => {
+    const [brandsDir, outDir] = await Promise.all([copyRealBrands(), makeTempDir('dist-')]);
+    try {
+      const aDok = (await readJson(path.join(brandsDir, 'a-dok', 'brand.json'))) as { domains: string[] };
+      await cp(path.join(brandsDir, 'caac'), path.join(brandsDir, 'wdnews'), { recursive: true });
+      await writeBrandFolder(brandsDir, 'wdnews', {
+        'brand.json': JSON.stringify({
+          ...((await readJson(path.join(brandsDir, 'caac', 'brand.json'))) as object),
+          domains: ['login.wdnews.example', ...aDok.domains],
+        }),
+      });
+      // What an earlier release left: it stays as it is, configs and all.
+      await writeFile(path.join(outDir, DEPLOY_FILES.nginx), 'earlier config\n');
+      for (const brand of [[], ['--brand', 'a-dok']]) {
+        const failure = await run(tsx, [
+          buildScript,
+          '--brands-dir',
+          brandsDir,
+          '--out-dir',
+          outDir,
+          ...brand,
+        ]).then(
+          () => undefined,
+          (error: { code: number; stderr: string }) => error,
+        );
+        expect(failure?.code).toBe(1);
+        expect(failure?.stderr).not.toMatch(/\bat \w+ \(/);
+        expect(failure?.stderr).toContain(
+          `✗ brand.json → domains: ${aDok.domains[0]} is also a domain of wdnews; a host name serves one brand, so remove it from all but one of these folders`,
+        );
+        // A build of a-dok alone names a-dok's problems; a build of all names both folders.
+        if (brand.length === 0)
+          expect(failure?.stderr).toContain(
+            `✗ brand.json → domains: ${aDok.domains[0]} is also a domain of a-dok; a host name serves one brand`,
+          );
+        expect(await readdir(outDir)).toEqual([DEPLOY_FILES.nginx]);
+      }
     } finally {
       await Promise.all([brandsDir, outDir].map((dir) => rm(dir, { recursive: true, force: true })));
     }

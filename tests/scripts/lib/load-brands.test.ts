@@ -4,7 +4,14 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadBrand, loadBrands } from '../../../scripts/lib/load-brands.ts';
 import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
-import { makeTempDir, validBrandJson, validIconSvg, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
+import {
+  fixtureLogo,
+  makeTempDir,
+  validBrandJson,
+  validIconSvg,
+  validSvg,
+  writeBrandFolder,
+} from '../brand-fixtures.ts';
 
 const tempDirs: string[] = [];
 afterEach(async () => {
@@ -62,7 +69,7 @@ describe('a valid brand folder', () => {
       service: 'test-brand',
       name: 'Test Brand',
       themeColor: '#0b5cad',
-      logo: { text: validSvg, viewBox: { x: 0, y: 0, width: 120, height: 48 } },
+      logo: { text: fixtureLogo('test-brand'), viewBox: { x: 0, y: 0, width: 120, height: 48 } },
       icon: { text: validIconSvg, viewBox: { x: 0, y: 0, width: 48, height: 48 } },
       logoDark: undefined,
     });
@@ -511,5 +518,51 @@ describe('loadBrands', () => {
     const { brands, invalid } = await loadBrands(brandsDir);
     expect(brands.map((brand) => brand.service)).toEqual(['good-one']);
     expect(invalid.map((brand) => brand.service)).toEqual(['bad-color', 'no-logo']);
+  });
+});
+
+describe('what one brand folder does to another', () => {
+  test('a domain of two brands is a mistake of both, named in each; the other brands load', async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    const shared = 'login.a-dok.example';
+    await writeBrandFolder(brandsDir, 'a-dok', { 'brand.json': brandJson({ domains: [shared] }) });
+    await writeBrandFolder(brandsDir, 'wdnews', {
+      'brand.json': brandJson({ domains: ['login.wdnews.example', shared] }),
+    });
+    await writeBrandFolder(brandsDir, 'caac');
+    const { brands, invalid } = await loadBrands(brandsDir);
+    expect(brands.map((brand) => brand.service)).toEqual(['caac']);
+    expect(invalid).toEqual([
+      {
+        service: 'a-dok',
+        problems: [
+          'brand.json → domains: login.a-dok.example is also a domain of wdnews; a host name serves one brand, so remove it from all but one of these folders',
+        ],
+      },
+      {
+        service: 'wdnews',
+        problems: [
+          'brand.json → domains: login.a-dok.example is also a domain of a-dok; a host name serves one brand, so remove it from all but one of these folders',
+        ],
+      },
+    ]);
+  });
+
+  test("a drawing byte for byte another brand's is a warning naming that file", async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    const darkLogo = validSvg.replace('#0f766e', '#5eead4');
+    await writeBrandFolder(brandsDir, 'a-dok', { 'logo-dark.svg': darkLogo, 'icon.svg': validIconSvg });
+    await writeBrandFolder(brandsDir, 'wdnews', { 'logo-dark.svg': darkLogo, 'icon.svg': validIconSvg });
+    const { brands } = await loadBrands(brandsDir);
+    expect(brands.find((brand) => brand.service === 'wdnews')?.warnings).toEqual([
+      "logo-dark.svg: is the same file as brands/a-dok/logo-dark.svg; a copied drawing shows the other brand's mark on this brand's pages. Replace it with this brand's own",
+      "icon.svg: is the same file as brands/a-dok/icon.svg; a copied drawing shows the other brand's mark on this brand's pages. Replace it with this brand's own",
+    ]);
+    expect(brands.find((brand) => brand.service === 'a-dok')?.warnings).toEqual([
+      expect.stringMatching(/^logo-dark\.svg: is the same file as brands\/wdnews\/logo-dark\.svg; /),
+      expect.stringMatching(/^icon\.svg: is the same file as brands\/wdnews\/icon\.svg; /),
+    ]);
   });
 });

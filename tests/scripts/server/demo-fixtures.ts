@@ -37,7 +37,9 @@ export async function makeDemoWorld(): Promise<DemoWorld> {
   const brandsDir = path.join(root, 'brands');
   const distDir = path.join(root, 'dist');
   for (const [service, name] of Object.entries(BRAND_NAMES)) {
-    await writeBrandFolder(brandsDir, service, { 'brand.json': JSON.stringify({ ...validBrandJson, name }) });
+    await writeBrandFolder(brandsDir, service, {
+      'brand.json': JSON.stringify({ ...validBrandJson, name, domains: [`login.${service}.example`] }),
+    });
     await writePage(distDir, service);
   }
   await writeBrandFolder(brandsDir, 'broken', {

@@ -128,7 +128,7 @@ describe('the preview of a demo build, served', () => {
   });
 
   test('makes the folder no release: the release check names the page and its script', async () => {
-    const problems = await checkRelease(outDir, [SERVICE]);
+    const problems = await checkRelease(outDir, [{ service: SERVICE, domains: [] }]);
     expect(problems).toEqual(
       expect.arrayContaining([
         `${SERVICE}/${PREVIEW_FILE}: contains development code ("login-gateway-preview")`,
