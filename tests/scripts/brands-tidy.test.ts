@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, test } from 'vitest';
 import { inspectSvg } from '../../scripts/lib/svg-check.ts';
+import { tidySvg } from '../../scripts/lib/svg-tidy.ts';
 import { projectRoot } from '../../scripts/vite/app-config.ts';
 import { makeTempDir, validBrandJson } from './brand-fixtures.ts';
 
@@ -193,4 +194,46 @@ describe.concurrent('npm run brands:tidy', () => {
     },
     SPAWN_TIMEOUT,
   );
+});
+
+const SVG = 'xmlns="http://www.w3.org/2000/svg"';
+
+// What an export may hold next to the editor data, each drawn before and after tidying.
+describe.concurrent('tidying draws the same picture for', () => {
+  test.each([
+    [
+      'text whose spaces count, with comments between its parts',
+      `<svg ${SVG} viewBox="0 0 200 40" xml:space="preserve"><text x="5" y="30" font-size="20"><tspan>A</tspan>  <!-- between -->  <tspan>B  C</tspan></text><text x="100" y="30" font-size="20" xml:space="default">  D <!-- x -->  E</text></svg>`,
+    ],
+    [
+      'style sheets with a child combinator, in CDATA and escaped',
+      `<svg ${SVG} viewBox="0 0 40 40"><style><![CDATA[g > rect{fill:#c00}]]></style><style>g&gt;circle[r="5"]{fill:#0c0}</style><!-- x --><g><rect width="20" height="20"/><circle cx="30" cy="30" r="5"/></g></svg>`,
+    ],
+    [
+      'an empty mask that hides a shape, next to empty groups',
+      `<svg ${SVG} viewBox="0 0 40 40"><defs><mask id="m"/></defs><g><g/></g><rect width="40" height="40" fill="#00c" mask="url(#m)"/><rect width="10" height="10" fill="#0c0"/></svg>`,
+    ],
+    [
+      'an empty group drawn by <use>',
+      `<svg ${SVG} xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 40 40"><defs><g id="e"/></defs><use xlink:href="#e" x="5"/><rect width="10" height="10" fill="#0c0"/></svg>`,
+    ],
+    [
+      'a Sketch export',
+      `<?xml version="1.0" encoding="UTF-8"?>\n<svg width="40px" height="40px" viewBox="0 0 40 40" version="1.1" ${SVG} xmlns:xlink="http://www.w3.org/1999/xlink" xmlns:sketch="http://www.bohemiancoding.com/sketch/ns">\n    <!-- Generator: Sketch 3.8.3 (29802) - http://www.bohemiancoding.com/sketch -->\n    <title>mark</title>\n    <desc>Created with Sketch.</desc>\n    <defs></defs>\n    <g id="Page-1" stroke="none" stroke-width="1" fill="none" fill-rule="evenodd" sketch:type="MSPage">\n        <g id="mark" sketch:type="MSArtboardGroup" fill="#0B5CAD">\n            <circle id="Oval" sketch:type="MSShapeGroup" cx="20" cy="20" r="18"></circle>\n        </g>\n    </g>\n</svg>`,
+    ],
+  ])('%s', async (_, svg) => {
+    const { text, removed } = tidySvg(svg);
+    expect(removed).not.toEqual([]);
+    expect(inspectSvg(text).problems).toEqual([]);
+    const [before, after] = await Promise.all([pixels(svg), pixels(text)]);
+    expect(after.equals(before)).toBe(true);
+  });
+});
+
+test('a licence comment (<!--! … -->) stays', () => {
+  const { text, removed } = tidySvg(
+    `<svg ${SVG} viewBox="0 0 10 10"><!--! (c) ACME, CC BY 4.0 --><!-- layer 1 --><rect width="5" height="5"/></svg>`,
+  );
+  expect(removed).toEqual(['1 comment']);
+  expect(text).toContain('<!--! (c) ACME, CC BY 4.0');
 });
