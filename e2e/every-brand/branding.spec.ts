@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { markContrastProblems } from '../../scripts/lib/mark-contrast.ts';
 import { brandOf } from '../support/brands.ts';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
@@ -34,7 +35,8 @@ test.use({ deviceScaleFactor: 2 });
 
 /**
  * The logo the page shows is the one for `scheme`, the only logo the page fetched, and every
- * color of it that meets the page has 3:1 against the page, measured in a screenshot.
+ * color of it that meets the page has 3:1 against the page, measured in a screenshot. The build
+ * measures the same file drawn by librsvg; its verdict must be the screenshot's.
  */
 async function expectLogoStandsOut(
   page: Page,
@@ -70,6 +72,20 @@ async function expectLogoStandsOut(
   );
   expect(analysis.background, 'the page color around the logo').toBe(hexOf(pageBackground));
   const faint = faintParts(analysis).map((part) => describePart(part, analysis, { mark: 'logo', scheme }));
+  const [file, shown] =
+    scheme === 'dark' && brand.logoDark
+      ? (['logo-dark.svg', brand.logoDark] as const)
+      : (['logo.svg', brand.logo] as const);
+  const build = await markContrastProblems({
+    file,
+    text: shown.text,
+    schemes: [{ scheme, background: analysis.background }],
+  });
+  expect(
+    build.length === 0,
+    `the build passes ${file} on the ${scheme} page exactly when the screenshot does; ` +
+      `the build: ${JSON.stringify(build)}, the screenshot: ${JSON.stringify(faint)}`,
+  ).toBe(faint.length === 0);
   expect(
     faint,
     `${brand.name} (${brand.service}), ${scheme} scheme: every color of the logo that meets the page needs ${MIN_MARK_CONTRAST}:1`,

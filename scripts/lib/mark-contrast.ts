@@ -1,9 +1,19 @@
-import { contrastRatio, formatRatio } from '../../src/lib/contrast.ts';
-import { MIN_MARK_CONTRAST } from './mark-pixels.ts';
-import { blendOver, toHex, type Rgba } from './css-color.ts';
-import { parseSvg } from './svg-check.ts';
-import { contains } from './svg-geometry.ts';
-import { paintedLayers, type Layer } from './svg-paint.ts';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { z } from 'zod';
+import {
+  analyseMark,
+  describePart,
+  faintParts,
+  LOGO_MARGIN,
+  MIN_MARK_CONTRAST,
+  type MarkAnalysis,
+  type RgbaImage,
+} from './mark-pixels.ts';
+import { inspectSvg, type ViewBox } from './svg-check.ts';
 
 export type MarkFile = 'logo.svg' | 'logo-dark.svg' | 'icon.svg';
 export interface PageScheme {
@@ -11,103 +21,172 @@ export interface PageScheme {
   /** The page background in that scheme, `#rrggbb`. */
   background: string;
 }
-/** A color of a layer that meets the page, and its contrast with the page background. */
-export interface PageContrast {
-  /** `<text> "A-Dok"`, or `the outline of <rect>` for a stroke. */
-  element: string;
-  /** `#1f2937`, `#ffffff at 60% opacity`, `#0b5cad (a stop of the gradient #g)`. */
-  color: string;
-  ratio: number;
-}
+
+/** Raise when the way marks are drawn or measured changes, so cached measurements are taken anew. */
+const RECIPE_VERSION = 1;
+/**
+ * Where measurements are kept between builds, beside the favicons' cache. Resolved from this file
+ * rather than imported from scripts/vite/app-config.ts, which would load Vite and its plugins
+ * into every reader of brands.
+ */
+export const MARK_CONTRAST_CACHE_DIR = fileURLToPath(
+  new URL('../../node_modules/.cache/login-gateway/mark-contrast/', import.meta.url),
+);
+// At two device pixels per CSS pixel, as the browser test photographs them.
+const SCALE = 2;
+/**
+ * The box each mark is drawn into, in CSS pixels: the logo at the page's height for it
+ * (src/app/app.css, `.page__logo`), no wider than a desktop window, where the page would shrink
+ * it too; the icon as a favicon on a high-density screen.
+ */
+const SHOWN_IN: Record<MarkFile, { width: number; height: number }> = {
+  'logo.svg': { width: 1280, height: 40 },
+  'logo-dark.svg': { width: 1280, height: 40 },
+  'icon.svg': { width: 32, height: 32 },
+};
+
+const HEX = /^#[0-9a-f]{6}$/;
+const boxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+const cachedSchema = z.array(
+  z.object({
+    background: z.string().regex(HEX),
+    box: boxSchema,
+    parts: z.array(
+      z.object({
+        color: z.string().regex(HEX),
+        share: z.number(),
+        touchesPage: z.boolean(),
+        contrast: z.number(),
+        faintArea: boxSchema.optional(),
+      }),
+    ),
+  }),
+);
 
 /**
- * A fill at least this opaque shows more of itself than of the page, so what lies on it is
- * seen against it (that inner contrast is the designer's business, not this check's).
+ * The build's messages for a logo or icon with a part below 3:1 against the page background of a
+ * scheme it is shown in: the mark is drawn by librsvg (through sharp) on that page, at the size
+ * the page shows it, and measured from its pixels as the browser test measures a screenshot
+ * (mark-pixels.ts). One message per faint part and scheme. Measurements are cached by content.
  */
-const OPAQUE_ENOUGH = 0.5;
-
-/**
- * The build's messages for a logo or icon whose colors fall below 3:1 against the page
- * background of a scheme it is shown in, and for anything in it the check cannot follow.
- * One message per failing color and scheme, naming the first element that paints it.
- */
-export function markContrastProblems({
+export async function markContrastProblems({
   file,
   text,
   schemes,
+  cacheDir = MARK_CONTRAST_CACHE_DIR,
 }: {
   file: MarkFile;
   text: string;
   schemes: PageScheme[];
-}): string[] {
-  const root = parseSvg(text);
-  // A file inspectSvg refuses is reported by it; there is nothing to measure.
-  if (!root) return [];
-  const { layers, problems } = paintedLayers(root);
-  const messages = [...problems];
-  for (const { scheme, background } of schemes) {
-    const failing = new Map<string, PageContrast[]>();
-    for (const contrast of pageContrasts(layers, background)) {
-      if (contrast.ratio >= MIN_MARK_CONTRAST) continue;
-      failing.set(contrast.color, [...(failing.get(contrast.color) ?? []), contrast]);
+  cacheDir?: string;
+}): Promise<string[]> {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ RECIPE_VERSION, sharp: sharp.versions, file, text, schemes }))
+    .digest('hex')
+    .slice(0, 32);
+  const entry = path.join(cacheDir, `${key}.json`);
+  let analyses = await readCached(entry, schemes.length);
+  if (!analyses) {
+    // inspectSvg refuses a file without a viewBox; there is no size to draw it at.
+    const { viewBox } = inspectSvg(text);
+    if (!viewBox) return [];
+    let drawn: RgbaImage;
+    try {
+      drawn = await draw(text, sizeShown(file, viewBox));
+    } catch (error) {
+      // Not cached: an error may be the machine's (memory, files), not the drawing's.
+      return [`${file}: ${undrawable(error)}`];
     }
-    for (const [color, [first, ...rest]] of failing) {
-      if (!first) continue;
-      const others = new Set(
-        rest.map(({ element }) => element).filter((element) => element !== first.element),
-      );
-      const more =
-        others.size === 0 ? '' : ` and ${others.size} other element${others.size === 1 ? '' : 's'}`;
-      messages.push(
-        `paints ${first.element}${more} in ${color}, ${formatRatio(first.ratio)}:1 on the ${scheme} page background ` +
-          `${background}; ${expectation(file, scheme)}`,
-      );
-    }
+    analyses = await Promise.all(schemes.map(({ background }) => measureOn(drawn, background)));
+    await writeCached(entry, analyses);
   }
-  return messages.map((message) => `${file}: ${message}`);
-}
-
-/** Every color of every layer that meets the page, measured against the page background. */
-export function pageContrasts(layers: Layer[], background: string): PageContrast[] {
-  return layers.flatMap((layer, index) => {
-    if (!meetsPage(layer, layers.slice(0, index))) return [];
-    return layer.colors.map(({ color, gradient }) => ({
-      element: layer.part === 'stroke' ? `the outline of ${layer.element}` : layer.element,
-      color: describeColor(color, gradient),
-      // A see-through color is seen mixed with the page behind it.
-      ratio: contrastRatio(blendOver(color, background), background),
-    }));
+  const mark = file === 'icon.svg' ? 'icon' : 'logo';
+  return schemes.flatMap(({ scheme }, index) => {
+    const analysis = analyses[index];
+    if (!analysis) return [];
+    return faintParts(analysis).map(
+      (part) => `${file}: ${describePart(part, analysis, { mark, scheme })}; ${expectation(file, scheme)}`,
+    );
   });
 }
 
 /**
- * A layer meets the page unless an earlier, opaque enough fill's box holds its box, or (for a
- * fill) its own opaque stroke runs all around it, so the page only ever touches the stroke.
+ * The mark's size in device pixels on the page, from its viewBox as the page sizes it: librsvg
+ * left to itself would round a viewBox of a few units to whole pixels, or refuse one below a
+ * pixel, before scaling.
  */
-function meetsPage(layer: Layer, below: Layer[]): boolean {
-  if (layer.outline && isOpaqueEnough(layer.outline)) return false;
-  const { box } = layer;
+function sizeShown(file: MarkFile, viewBox: ViewBox): { width: number; height: number } {
+  const shown = SHOWN_IN[file];
+  const scale = SCALE * Math.min(shown.width / viewBox.width, shown.height / viewBox.height);
+  return {
+    width: Math.max(1, Math.round(viewBox.width * scale)),
+    height: Math.max(1, Math.round(viewBox.height * scale)),
+  };
+}
+
+/** The drawing at that size, on nothing (transparent), by librsvg. */
+async function draw(text: string, { width, height }: { width: number; height: number }): Promise<RgbaImage> {
+  // Its own width and height on the root element give way to the size shown.
+  const sized = text.replace(/<svg\b[^>]*>/, (tag) =>
+    tag
+      .replace(/\s(width|height)\s*=\s*("[^"]*"|'[^']*')/g, '')
+      .replace(/^<svg\b/, `<svg width="${width}" height="${height}"`),
+  );
+  const { data, info } = await sharp(Buffer.from(sized))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The drawing laid on the page with LOGO_MARGIN of it all round, measured as a screenshot is. */
+async function measureOn(drawn: RgbaImage, background: string): Promise<MarkAnalysis> {
+  const margin = LOGO_MARGIN * SCALE;
+  const { data, info } = await sharp(drawn.data, {
+    raw: { width: drawn.width, height: drawn.height, channels: 4 },
+  })
+    .flatten({ background })
+    .extend({ top: margin, bottom: margin, left: margin, right: margin, background })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return analyseMark({ data, width: info.width, height: info.height });
+}
+
+function undrawable(error: unknown): string {
+  const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
   return (
-    box === undefined ||
-    !below.some(
-      (under) =>
-        under.part === 'fill' &&
-        !under.text &&
-        under.box &&
-        isOpaqueEnough(under) &&
-        contains(under.box, box),
-    )
+    `librsvg cannot draw it (${reason}), so its contrast with the page cannot be measured; ` +
+    'expected an SVG a browser and librsvg both draw. Export it again as plain SVG from the drawing program.'
   );
 }
 
-function isOpaqueEnough(layer: Layer): boolean {
-  return layer.colors.every(({ color }) => color.a >= OPAQUE_ENOUGH);
+/** The cached measurements, or undefined when there are none or the entry is damaged or stale. */
+async function readCached(entry: string, schemes: number): Promise<MarkAnalysis[] | undefined> {
+  let text: string;
+  try {
+    text = await readFile(entry, 'utf8');
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed = cachedSchema.safeParse(JSON.parse(text));
+    return parsed.success && parsed.data.length === schemes ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-function describeColor(color: Rgba, gradient: string | undefined): string {
-  const opacity = color.a < 1 ? ` at ${Math.round(color.a * 100)}% opacity` : '';
-  const stop = gradient === undefined ? '' : ` (a stop of the gradient #${gradient})`;
-  return `${toHex(color)}${opacity}${stop}`;
+/** Written aside and renamed into place, so a parallel build never reads half an entry. */
+async function writeCached(entry: string, analyses: MarkAnalysis[]): Promise<void> {
+  await mkdir(path.dirname(entry), { recursive: true });
+  const staging = `${entry}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(staging, JSON.stringify(analyses));
+    await rename(staging, entry);
+  } finally {
+    await rm(staging, { force: true });
+  }
 }
 
 function expectation(file: MarkFile, scheme: PageScheme['scheme']): string {

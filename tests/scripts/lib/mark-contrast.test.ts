@@ -1,335 +1,324 @@
-import { describe, expect, test } from 'vitest';
-import { markContrastProblems, pageContrasts } from '../../../scripts/lib/mark-contrast.ts';
-import { parseSvg } from '../../../scripts/lib/svg-check.ts';
-import { paintedLayers } from '../../../scripts/lib/svg-paint.ts';
-import { contrastRatio } from '../../../src/lib/contrast.ts';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import { brandJsonSchema } from '../../../scripts/lib/brand-schema.ts';
+import { markContrastProblems, type MarkFile, type PageScheme } from '../../../scripts/lib/mark-contrast.ts';
+import { inspectSvg } from '../../../scripts/lib/svg-check.ts';
+import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
+import { DARK_PAGE_BACKGROUND, LIGHT_PAGE_BACKGROUND } from '../../../src/lib/page-colors.ts';
 
-const DARK = '#111827';
-const LIGHT = '#f4f5f7';
-const svg = (inner: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 48">${inner}</svg>`;
+const LIGHT: PageScheme = { scheme: 'light', background: LIGHT_PAGE_BACKGROUND };
+const DARK: PageScheme = { scheme: 'dark', background: DARK_PAGE_BACKGROUND };
+const BOTH = [LIGHT, DARK];
+
+const svg = (inner: string, width = 200, height = 48) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">${inner}</svg>`;
 const square = (fill: string, extra = '') => `<rect width="48" height="48" rx="11" fill="${fill}"${extra}/>`;
 const glyph = '<path d="M15 10h13l9 9v19a2 2 0 0 1-2 2H15a2 2 0 0 1-2-2V12a2 2 0 0 1 2-2z" fill="#ffffff"/>';
-const wordmark = (fill: string) => `<text x="58" y="32" font-size="24" fill="${fill}">A-Dok</text>`;
+const wordmark = (fill: string, x = 58) =>
+  `<text x="${x}" y="32" font-family="sans-serif" font-size="24" font-weight="700" fill="${fill}">A-Dok</text>`;
 
-function measure(inner: string, background: string) {
-  const root = parseSvg(svg(inner));
-  if (!root) throw new Error(`not an SVG inspectSvg accepts: ${inner}`);
-  const { layers, problems } = paintedLayers(root);
-  return { contrasts: pageContrasts(layers, background), problems };
-}
-/** What meets the page, as [element, color] pairs. */
-const meetingPage = (inner: string, background = LIGHT) =>
-  measure(inner, background).contrasts.map(({ element, color }) => [element, color]);
+const DARK_LOGO_FIX =
+  'expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.';
 
-describe('pageContrasts measures against the page', () => {
-  test('dark text on the dark page, at 1.21:1', () => {
-    const [text] = measure(wordmark('#1f2937'), DARK).contrasts;
-    expect(text).toMatchObject({ element: '<text> "A-Dok"', color: '#1f2937' });
-    expect(text?.ratio).toBeCloseTo(1.2085, 4);
-  });
+let cacheDir: string;
+const dirs: string[] = [];
+beforeEach(async () => {
+  cacheDir = await mkdtemp(path.join(os.tmpdir(), 'mark-contrast-'));
+  dirs.push(cacheDir);
+});
+afterAll(async () => {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
 
-  test('a colored square at its contrast with the page', () => {
-    const [rect] = measure(square('#0b5cad') + glyph, DARK).contrasts;
-    expect(rect?.ratio).toBeCloseTo(contrastRatio('#0b5cad', DARK), 6);
-  });
+const check = (file: MarkFile, text: string, schemes: PageScheme[]) =>
+  markContrastProblems({ file, text, schemes, cacheDir });
 
-  test('a see-through color mixed with the page behind it', () => {
-    const [rect] = measure(
-      '<rect width="10" height="10" fill="#000000" fill-opacity=".5"/>',
-      '#ffffff',
-    ).contrasts;
-    expect(rect).toMatchObject({ color: '#000000 at 50% opacity' });
-    expect(rect?.ratio).toBeCloseTo(contrastRatio('#808080', '#ffffff'), 6);
-  });
-
-  test.each([
-    ['the square, but not the white glyph inside it', square('#0b5cad') + glyph, [['<rect>', '#0b5cad']]],
-    [
-      'the wordmark beside the square',
-      square('#0b5cad') + glyph + wordmark('#1f2937'),
-      [
-        ['<rect>', '#0b5cad'],
-        ['<text> "A-Dok"', '#1f2937'],
-      ],
-    ],
-    ['the default fill, black', '<rect width="10" height="10"/>', [['<rect>', '#000000']]],
-    [
-      'a fill inherited from <g>',
-      '<g fill="#1f2937"><rect width="10" height="10"/></g>',
-      [['<rect>', '#1f2937']],
-    ],
-    [
-      'a fill from a <style> class rule',
-      '<style>.ink { fill: #1f2937 }</style><text class="ink" x="58" y="32">A-Dok</text>',
-      [['<text class="ink"> "A-Dok"', '#1f2937']],
-    ],
-    [
-      'currentColor, from an inherited color',
-      '<g color="#1f2937"><rect width="10" height="10" fill="currentColor"/></g>',
-      [['<rect>', '#1f2937']],
-    ],
-    [
-      'every stop of a gradient',
-      '<defs><linearGradient id="g"><stop offset="0" stop-color="#1f2937"/><stop offset="1" style="stop-color: #fff; stop-opacity: .5"/></linearGradient></defs>' +
-        '<rect width="10" height="10" fill="url(#g)"/>',
-      [
-        ['<rect>', '#1f2937 (a stop of the gradient #g)'],
-        ['<rect>', '#ffffff at 50% opacity (a stop of the gradient #g)'],
-      ],
-    ],
-    [
-      'the stops a gradient takes from another by href',
-      '<radialGradient id="a"><stop stop-color="red"/></radialGradient><radialGradient id="b" href="#a"/>' +
-        '<rect width="10" height="10" fill="url(#b)"/>',
-      [['<rect>', '#ff0000 (a stop of the gradient #b)']],
-    ],
-    [
-      'a glyph that a transform moves out of its square',
-      square('#0b5cad') + '<path transform="translate(60 0)" d="M10 10h20v20H10z" fill="#ffffff"/>',
-      [
-        ['<rect>', '#0b5cad'],
-        ['<path>', '#ffffff'],
-      ],
-    ],
-    [
-      'a glyph in a group rotated out of its square',
-      square('#0b5cad') +
-        '<g transform="rotate(90)"><rect x="10" y="10" width="20" height="20" fill="#fff"/></g>',
-      [
-        ['<rect>', '#0b5cad'],
-        ['<rect>', '#ffffff'],
-      ],
-    ],
-    [
-      'only the stroke of a fill bordered by its own stroke',
-      '<rect x="1" y="1" width="46" height="46" fill="#a3e635" stroke="#1a2e05" stroke-width="2"/>',
-      [['the outline of <rect>', '#1a2e05']],
-    ],
-    [
-      'fill and stroke when the stroke is dashed',
-      '<rect width="46" height="46" fill="#a3e635" stroke="#1a2e05" stroke-dasharray="4 2"/>',
-      [
-        ['<rect>', '#a3e635'],
-        ['the outline of <rect>', '#1a2e05'],
-      ],
-    ],
-    [
-      'fill and stroke when the stroke is faint',
-      '<rect width="46" height="46" fill="#a3e635" stroke="#1a2e05" stroke-opacity=".2"/>',
-      [
-        ['<rect>', '#a3e635'],
-        ['the outline of <rect>', '#1a2e05 at 20% opacity'],
-      ],
-    ],
-    [
-      'a stroke wider than the square it lies on',
-      square('#0b5cad') + '<circle cx="24" cy="24" r="22" fill="none" stroke="#fff" stroke-width="6"/>',
-      [
-        ['<rect>', '#0b5cad'],
-        ['the outline of <circle>', '#ffffff'],
-      ],
-    ],
-    [
-      'what lies on a see-through square',
-      square('#0b5cad', ' fill-opacity=".3"') + glyph,
-      [
-        ['<rect>', '#0b5cad at 30% opacity'],
-        ['<path>', '#ffffff'],
-      ],
-    ],
-    [
-      'the opacity of a group times that of its child',
-      '<g opacity=".5"><rect width="10" height="10" fill-opacity="50%"/></g>',
-      [['<rect>', '#000000 at 25% opacity']],
-    ],
-    [
-      'a <use> in its own fill, where it places the shape',
-      '<defs><path id="p" d="M0 0h10v10H0z"/></defs>' +
-        square('#0b5cad') +
-        '<use href="#p" x="100" fill="#fff"/>',
-      [
-        ['<rect>', '#0b5cad'],
-        ['<path id="p">', '#ffffff'],
-      ],
-    ],
-    [
-      'a <symbol> only through a <use>',
-      '<symbol id="s"><rect width="10" height="10" fill="#1f2937"/></symbol><use xlink:href="#s" xmlns:xlink="http://www.w3.org/1999/xlink"/>',
-      [['<rect>', '#1f2937']],
-    ],
-  ])('%s', (_case, inner, expected) => {
-    expect(meetingPage(inner)).toEqual(expected);
-  });
-
-  test.each([
-    ['fill="none"', '<rect width="10" height="10" fill="none"/>'],
-    ['transparent', '<rect width="10" height="10" fill="transparent"/>'],
-    ['display: none', '<g style="display: none"><rect width="10" height="10"/></g>'],
-    ['visibility hidden', '<rect width="10" height="10" visibility="hidden"/>'],
-    ['opacity 0', '<rect width="10" height="10" opacity="0"/>'],
-    ['a shape of no size', '<rect width="0" height="10"/><circle r="0"/>'],
-    [
-      'defs, clipPath, mask, pattern, marker and gradients',
-      '<defs><rect id="r" width="9" height="9"/></defs><clipPath><rect width="9" height="9"/></clipPath>' +
-        '<mask><rect width="9" height="9"/></mask><pattern><rect width="9" height="9"/></pattern>' +
-        '<marker><rect width="9" height="9"/></marker><linearGradient><stop/></linearGradient>',
-    ],
-    ['the fill of open lines', '<path d="M0 0h10M0 5h10" stroke="none"/><line x2="10" y2="10"/>'],
-    ['a use of a missing element', '<use href="#nothing"/>'],
-    ['an empty text', '<text x="5" y="20"> </text>'],
-  ])('nothing for %s', (_case, inner) => {
-    expect(meetingPage(inner, DARK)).toEqual([]);
-  });
-
-  test('a child shown inside a hidden group', () => {
-    expect(
-      meetingPage('<g visibility="hidden"><rect width="9" height="9" visibility="visible"/></g>'),
-    ).toEqual([['<rect>', '#000000']]);
-  });
-
-  test('each part of a text in its own color', () => {
-    expect(
-      meetingPage('<text x="58" y="32" fill="#1f2937">A-<tspan fill="#0b5cad">Dok</tspan></text>'),
-    ).toEqual([
-      ['<text> "A-Dok"', '#1f2937'],
-      ['<tspan> "Dok"', '#0b5cad'],
+describe('markContrastProblems draws the mark on the page and measures its pixels', () => {
+  test('flat dark text on the dark page: the file, the color, the ratio rounded down, the page and the fix', async () => {
+    expect(await check('logo.svg', svg(wordmark('#1f2937', 4)), BOTH)).toEqual([
+      `logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ${DARK_LOGO_FIX}`,
     ]);
   });
-});
 
-describe('pageContrasts reports what it cannot follow', () => {
-  test.each([
-    [
-      'a descendant selector',
-      '<style>g rect { fill: #fff }</style>',
-      /^has the <style> selector "g rect", which the contrast check cannot follow; expected only type, \.class and #id selectors/,
-    ],
-    ['a child selector', '<style>g>rect { fill: #fff }</style>', /selector "g>rect"/],
-    ['a pseudo-class', '<style>rect, rect:first-child { fill: #fff }</style>', /selector "rect:first-child"/],
-    ['an attribute selector', '<style>[fill] { fill: #fff }</style>', /selector "\[fill\]"/],
-    [
-      'a media query',
-      '<style>@media (prefers-color-scheme: dark) { rect { fill: #fff } }</style>',
-      /^has the <style> rule "@media \(prefers-color-scheme: dark\)"/,
-    ],
-    [
-      'a <style media>',
-      '<style media="(prefers-color-scheme: dark)">rect { fill: #fff }</style>',
-      /^has <style media=/,
-    ],
-    [
-      'an unreadable color',
-      '<rect width="9" height="9" fill="bluish"/>',
-      /^paints <rect> in "bluish", which the contrast check cannot read; expected a color like #1f2937/,
-    ],
-    [
-      'an unreadable color for currentColor',
-      '<rect width="9" height="9" fill="currentColor" color="ink"/>',
-      /^sets the color "ink" on <rect>/,
-    ],
-    [
-      'an unreadable stop color',
-      '<linearGradient id="g"><stop stop-color="#12"/></linearGradient><rect width="9" height="9" fill="url(#g)"/>',
-      /^has the stop color "#12" in the gradient #g/,
-    ],
-    [
-      'a pattern fill',
-      '<pattern id="p"/><rect id="r" width="9" height="9" fill="url(#p)"/>',
-      /^paints <rect id="r"> with the <pattern> #p, which the contrast check cannot measure/,
-    ],
-    [
-      'a font size it cannot read',
-      '<text font-size="large">A</text>',
-      /^sets the font size "large" on <text>/,
-    ],
-  ])('%s', (_case, inner, problem) => {
-    expect(measure(inner, DARK).problems).toEqual([expect.stringMatching(problem)]);
+  test('says where in the drawing a faint part lies', async () => {
+    expect(await check('logo.svg', svg(square('#1a73d6') + glyph + wordmark('#1f2937')), [DARK])).toEqual([
+      expect.stringMatching(
+        /^logo\.svg: color #1f2937 covers \d+% of the logo \(in the right half\) and has 1\.20:1 against the dark page #111827;/,
+      ),
+    ]);
   });
-});
 
-describe('markContrastProblems', () => {
-  const adok = svg(square('#0b5cad') + glyph + wordmark('#1f2937'));
+  test('a colored square is judged by its color, not by the white glyph inside it', async () => {
+    const icon = svg(square('#0b5cad') + glyph, 48, 48);
+    // White on the light page would be 1.09:1, but the glyph never meets the page.
+    expect(await check('icon.svg', icon, [LIGHT])).toEqual([]);
+    expect(await check('icon.svg', icon, [DARK])).toEqual([
+      expect.stringMatching(
+        /^icon\.svg: color #0b5cad covers \d+% of the icon and has 2\.65:1 against the dark page #111827; expected at least 3:1 so the icon stays visible on dark backgrounds\./,
+      ),
+    ]);
+  });
 
-  test('names the file, the element, the color, the ratio rounded down and the fix', () => {
-    expect(
-      markContrastProblems({ file: 'logo.svg', text: adok, schemes: [{ scheme: 'dark', background: DARK }] }),
-    ).toEqual([
-      'logo.svg: paints <rect> in #0b5cad, 2.65:1 on the dark page background #111827; expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.',
-      'logo.svg: paints <text> "A-Dok" in #1f2937, 1.20:1 on the dark page background #111827; expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.',
+  test('a gradient is judged by its faint end, and the message says where that is', async () => {
+    const gradient =
+      '<defs><linearGradient id="g"><stop offset="0" stop-color="#1f2937"/><stop offset="1" stop-color="#e5e7eb"/></linearGradient></defs>' +
+      '<rect width="200" height="48" fill="url(#g)"/>';
+    // On the light page the dark end stands out and the light end does not, and the other way round.
+    expect(await check('logo.svg', svg(gradient), BOTH)).toEqual([
+      expect.stringMatching(
+        /^logo\.svg: color #[0-9a-f]{6} covers 100% of the logo \(in the right half\) and has 1\.\d\d:1 against the light page #f4f5f7;/,
+      ),
+      expect.stringMatching(
+        /^logo\.svg: color #[0-9a-f]{6} covers 100% of the logo \(in the left third\) and has 1\.\d\d:1 against the dark page #111827;/,
+      ),
     ]);
   });
 
   test.each([
+    ['black at full opacity', '<rect width="200" height="48"/>', []],
+    [
+      'black at 30% opacity, seen as the grey it mixes with the white page',
+      '<rect width="200" height="48" opacity=".3"/>',
+      [
+        expect.stringMatching(
+          /^logo\.svg: color #b3b3b3 covers 100% of the logo and has 2\.09:1 against the light page #ffffff;/,
+        ),
+      ],
+    ],
+  ])('opacity: %s', async (_case, inner, expected) => {
+    expect(await check('logo.svg', svg(inner), [{ scheme: 'light', background: '#ffffff' }])).toEqual(
+      expected,
+    );
+  });
+
+  test.each([
+    ['a dark fill alone fails', '', 1],
+    ['a dark fill with a light outline all round passes', ' stroke="#f3f4f6" stroke-width="4"', 0],
+  ])('outline: %s', async (_case, stroke, count) => {
+    const icon = svg(`<rect x="4" y="4" width="40" height="40" rx="8" fill="#1f2937"${stroke}/>`, 48, 48);
+    expect(await check('icon.svg', icon, [DARK])).toHaveLength(count);
+  });
+
+  test.each([
+    ['white shows in full', '', 0],
+    [
+      'a mask that lets a fifth of the white through makes it faint',
+      '<mask id="m"><rect width="48" height="48" fill="#333333"/></mask>',
+      1,
+    ],
+  ])('mask: %s', async (_case, defs, count) => {
+    const mask = defs ? ' mask="url(#m)"' : '';
+    const icon = svg(`<defs>${defs}</defs><rect width="48" height="48" fill="#ffffff"${mask}/>`, 48, 48);
+    expect(await check('icon.svg', icon, [DARK])).toHaveLength(count);
+  });
+
+  test.each([
+    ['a light fill passes', '', 0],
+    [
+      'a color matrix that darkens it to a tenth fails',
+      '<filter id="f"><feColorMatrix type="matrix" values=".1 0 0 0 0 0 .1 0 0 0 0 0 .1 0 0 0 0 0 1 0"/></filter>',
+      1,
+    ],
+  ])('filter: %s', async (_case, defs, count) => {
+    const filter = defs ? ' filter="url(#f)"' : '';
+    const icon = svg(`<defs>${defs}</defs><rect width="48" height="48" fill="#f3f4f6"${filter}/>`, 48, 48);
+    expect(await check('icon.svg', icon, [DARK])).toHaveLength(count);
+  });
+
+  test.each([
+    ['a dark bar across a light disc meets the page at both ends', '', 1],
+    ['clipped to the disc, it lies inside it', ' clip-path="url(#c)"', 0],
+  ])('clipPath: %s', async (_case, clip, count) => {
+    const icon = svg(
+      '<defs><clipPath id="c"><circle cx="24" cy="24" r="14"/></clipPath></defs>' +
+        '<circle cx="24" cy="24" r="20" fill="#f3f4f6"/>' +
+        `<rect y="20" width="48" height="8" fill="#1f2937"${clip}/>`,
+      48,
+      48,
+    );
+    expect(await check('icon.svg', icon, [DARK])).toHaveLength(count);
+  });
+
+  test('a dark PNG wordmark embedded in the SVG is refused on the dark page when there is no logo-dark.svg', async () => {
+    const letters = Array.from(
+      { length: 5 },
+      (_, i) =>
+        `<rect x="${i * 36}" y="8" width="14" height="32"/><rect x="${i * 36}" y="32" width="28" height="8"/>`,
+    ).join('');
+    const png = await sharp(Buffer.from(svg(`<g fill="#1f2937">${letters}</g>`, 180, 48)))
+      .png()
+      .toBuffer();
+    const logo = svg(
+      `<image href="data:image/png;base64,${png.toString('base64')}" x="10" y="0" width="180" height="48"/>`,
+    );
+    // The SVG check lets an embedded PNG through, so only the measurement can refuse it.
+    expect(inspectSvg(logo).problems).toEqual([]);
+    expect(await check('logo.svg', logo, BOTH)).toEqual([
+      `logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ${DARK_LOGO_FIX}`,
+    ]);
+  });
+
+  test('reports each faint part once per scheme it is faint in', async () => {
+    const icon = svg(
+      '<rect width="24" height="48" fill="#1f2937"/><rect x="24" width="24" height="48" fill="#e5e7eb"/>',
+      48,
+      48,
+    );
+    expect(await check('icon.svg', icon, BOTH)).toEqual([
+      expect.stringMatching(
+        /^icon\.svg: color #e5e7eb covers 50% of the icon \(in the right half\) and has 1\.\d\d:1 against the light page/,
+      ),
+      expect.stringMatching(
+        /^icon\.svg: color #1f2937 covers 50% of the icon \(in the left half\) and has 1\.20:1 against the dark page/,
+      ),
+    ]);
+  });
+
+  test.each<[MarkFile, PageScheme, string]>([
     [
       'logo.svg',
-      'light',
-      /so the logo stays readable in light mode\. Change the color, or outline the shape in a color that stands out from the page\.$/,
+      LIGHT,
+      'expected at least 3:1 so the logo stays readable in light mode. Change the color, or outline the shape in a color that stands out from the page.',
     ],
-    ['logo-dark.svg', 'dark', /so the logo stays readable in dark mode\. Change the color\.$/],
+    ['logo.svg', DARK, DARK_LOGO_FIX],
+    [
+      'logo-dark.svg',
+      DARK,
+      'expected at least 3:1 so the logo stays readable in dark mode. Change the color.',
+    ],
     [
       'icon.svg',
-      'light',
-      /so the icon stays visible on light backgrounds\. There is no dark icon, so icon\.svg must stand out on both: change the color .*, or add an outline\.$/,
+      LIGHT,
+      'expected at least 3:1 so the icon stays visible on light backgrounds. There is no dark icon, so icon.svg must stand out on both: change the color (a mid-tone works on light and dark), or add an outline.',
     ],
-    ['icon.svg', 'dark', /so the icon stays visible on dark backgrounds\./],
-  ] as const)('gives %s in %s mode its own fix', (file, scheme, fix) => {
-    const background = scheme === 'light' ? LIGHT : DARK;
-    const text = svg(square(scheme === 'light' ? '#a3e635' : '#1e3a8a'));
-    expect(markContrastProblems({ file, text, schemes: [{ scheme, background }] })).toEqual([
+    [
+      'icon.svg',
+      DARK,
+      'expected at least 3:1 so the icon stays visible on dark backgrounds. There is no dark icon, so icon.svg must stand out on both: change the color (a mid-tone works on light and dark), or add an outline.',
+    ],
+  ])('%s on the %o page names its fix', async (file, page, fix) => {
+    // The page's own color, a little off, is faint on either page.
+    const faint = page.scheme === 'light' ? '#e5e7eb' : '#1f2937';
+    const [message] = await check(file, svg(`<rect width="48" height="48" fill="${faint}"/>`, 48, 48), [
+      page,
+    ]);
+    expect(message).toMatch(new RegExp(`^${file.replace('.', '\\.')}: color ${faint} `));
+    expect(message?.endsWith(`; ${fix}`)).toBe(true);
+  });
+
+  test.each([
+    ['of many thousand units', 40_000, 9_600],
+    ['of a fraction of a unit', 1, 0.24],
+  ])('a drawing %s is drawn at the size the page shows it', async (_case, width, height) => {
+    const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#1f2937"/></svg>`;
+    expect(await check('logo.svg', logo, [DARK])).toEqual([
+      `logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ${DARK_LOGO_FIX}`,
+    ]);
+  });
+
+  test('leaves a file without a viewBox to the SVG check', async () => {
+    const logo =
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect width="48" height="48" fill="#1f2937"/></svg>';
+    expect(inspectSvg(logo).problems).toEqual([expect.stringMatching(/^has no usable viewBox/)]);
+    expect(await check('logo.svg', logo, [DARK])).toEqual([]);
+  });
+
+  test('a file librsvg cannot draw is a problem, not a crash', async () => {
+    // An entity HTML knows and XML does not: the SVG check lets it through, a browser would not.
+    const broken = svg('<text>&nbsp;</text><rect width="48" height="48" fill="#1f2937"/>', 48, 48);
+    expect(inspectSvg(broken).problems).toEqual([]);
+    expect(await check('icon.svg', broken, BOTH)).toEqual([
       expect.stringMatching(
-        new RegExp(
-          `^${file}: paints <rect> in #[0-9a-f]{6}, \\d\\.\\d\\d:1 on the ${scheme} page background ${background}; expected at least 3:1 ${fix.source}`,
+        /^icon\.svg: librsvg cannot draw it \(.+\), so its contrast with the page cannot be measured; expected an SVG a browser and librsvg both draw\./,
+      ),
+    ]);
+    // Nothing is kept: the next build tries again.
+    expect(await readdir(cacheDir)).toEqual([]);
+  });
+});
+
+describe('markContrastProblems keeps its measurements by content', () => {
+  const text = svg(wordmark('#1f2937', 4));
+  const real = `logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ${DARK_LOGO_FIX}`;
+  const onlyEntry = async () => {
+    const files = await readdir(cacheDir);
+    expect(files).toEqual([expect.stringMatching(/^[0-9a-f]{32}\.json$/)]);
+    return path.join(cacheDir, files[0] ?? '');
+  };
+
+  test('a second call reads the measurement the first one kept', async () => {
+    await check('logo.svg', text, [DARK]);
+    const entry = await onlyEntry();
+    // A measurement the drawing cannot give: only a read of the entry can bring it back.
+    const forged = [
+      {
+        background: '#111827',
+        box: { x: 0, y: 0, width: 10, height: 10 },
+        parts: [{ color: '#222222', share: 0.5, touchesPage: true, contrast: 1.1 }],
+      },
+    ];
+    await writeFile(entry, JSON.stringify(forged));
+    expect(await check('logo.svg', text, [DARK])).toEqual([
+      `logo.svg: color #222222 covers 50% of the logo and has 1.10:1 against the dark page #111827; ${DARK_LOGO_FIX}`,
+    ]);
+  });
+
+  test.each([
+    ['a damaged entry', '{"background": "#1118'],
+    ['an entry of another shape, as an older recipe wrote', JSON.stringify({ problems: [] })],
+    ['an entry for fewer schemes', '[]'],
+  ])('%s is measured anew and replaced', async (_case, content) => {
+    await check('logo.svg', text, [DARK]);
+    const entry = await onlyEntry();
+    const kept = await readFile(entry, 'utf8');
+    await writeFile(entry, content);
+    expect(await check('logo.svg', text, [DARK])).toEqual([real]);
+    expect(await readFile(entry, 'utf8')).toBe(kept);
+  });
+
+  test('another file, text or page is another entry', async () => {
+    await check('logo.svg', text, [DARK]);
+    await check('logo-dark.svg', text, [DARK]);
+    await check('logo.svg', svg(wordmark('#1f2938', 4)), [DARK]);
+    await check('logo.svg', text, [{ scheme: 'dark', background: '#000000' }]);
+    expect(await readdir(cacheDir)).toHaveLength(4);
+  });
+});
+
+test("every brand in brands/ passes the build's check, for each file on each page it is shown on", async () => {
+  const brands = (await readdir(defaultBrandsDir, { withFileTypes: true })).filter((entry) =>
+    entry.isDirectory(),
+  );
+  expect(brands.length).toBeGreaterThan(0);
+  const problems = await Promise.all(
+    brands.map(async ({ name }) => {
+      const dir = path.join(defaultBrandsDir, name);
+      const read = (file: MarkFile) => readFile(path.join(dir, file), 'utf8').catch(() => undefined);
+      const brandJson = brandJsonSchema.parse(
+        JSON.parse(await readFile(path.join(dir, 'brand.json'), 'utf8')),
+      );
+      const light = {
+        scheme: 'light',
+        background: brandJson.backgroundColor ?? LIGHT_PAGE_BACKGROUND,
+      } as const;
+      const [logo, logoDark, icon] = await Promise.all(
+        (['logo.svg', 'logo-dark.svg', 'icon.svg'] as const).map(read),
+      );
+      const checks: [MarkFile, string | undefined, PageScheme[]][] = [
+        ['logo.svg', logo, logoDark ? [light] : [light, DARK]],
+        ['logo-dark.svg', logoDark, [DARK]],
+        ['icon.svg', icon, [light, DARK]],
+      ];
+      const found = await Promise.all(
+        checks.map(([file, text, schemes]) =>
+          text === undefined ? [] : check(file, text, schemes).then((all) => all.map((p) => `${name}/${p}`)),
         ),
-      ),
-    ]);
-  });
-
-  test('reports each failing color once per scheme, naming the first element', () => {
-    const text = svg(
-      '<rect width="9" height="9" fill="#222"/><circle cx="50" r="4" fill="#222"/><rect x="90" width="9" height="9" fill="#222"/>',
-    );
-    const problems = markContrastProblems({
-      file: 'icon.svg',
-      text,
-      schemes: [
-        { scheme: 'light', background: LIGHT },
-        { scheme: 'dark', background: DARK },
-      ],
-    });
-    expect(problems).toEqual([
-      expect.stringMatching(
-        /^icon\.svg: paints <rect> and 1 other element in #222222, 1\.\d\d:1 on the dark page background/,
-      ),
-    ]);
-  });
-
-  test('says nothing about a mark that stands out in every scheme', () => {
-    const text = svg(square('#5e8d11') + glyph);
-    const schemes = [
-      { scheme: 'light', background: LIGHT },
-      { scheme: 'dark', background: DARK },
-    ] as const;
-    expect(markContrastProblems({ file: 'icon.svg', text, schemes: [...schemes] })).toEqual([]);
-  });
-
-  test('reports what it cannot follow once, whatever the schemes', () => {
-    const text = svg('<style>g rect { fill: #fff }</style>' + square('#5e8d11'));
-    const schemes = [
-      { scheme: 'light', background: LIGHT },
-      { scheme: 'dark', background: DARK },
-    ] as const;
-    expect(markContrastProblems({ file: 'logo.svg', text, schemes: [...schemes] })).toEqual([
-      expect.stringMatching(/^logo\.svg: has the <style> selector "g rect"/),
-    ]);
-  });
-
-  test('leaves a file that is not an accepted SVG to inspectSvg', () => {
-    expect(
-      markContrastProblems({
-        file: 'logo.svg',
-        text: '<svg>',
-        schemes: [{ scheme: 'dark', background: DARK }],
-      }),
-    ).toEqual([]);
-  });
+      );
+      return found.flat();
+    }),
+  );
+  expect(problems.flat()).toEqual([]);
 });
