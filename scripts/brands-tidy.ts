@@ -8,7 +8,7 @@ const DRAWINGS = ['logo.svg', 'logo-dark.svg', 'icon.svg'];
 const { values, positionals } = parseCommandLine({
   command,
   summary:
-    "Removes what drawing programs leave in a brand's SVGs (editor data, metadata, comments, the XML prolog) without changing the picture, and says whether they now pass the SVG rules and the size limit of docs/brands.md.",
+    "Removes what drawing programs leave in a brand's SVGs (editor data, metadata, comments, the XML prolog) without changing the picture, and says what the SVG rules and the size limit of docs/brands.md still refuse.",
   options: {
     'brands-dir': {
       type: 'string',
@@ -77,9 +77,9 @@ if (failing > 0) {
   );
   process.exitCode = 1;
 } else {
-  const passes = values['dry-run'] ? 'Once tidied, every drawing passes' : 'Every drawing passes';
+  const every = values['dry-run'] ? 'Once tidied, every drawing' : 'Every drawing';
   console.log(
-    `\n${passes} the SVG rules and the size limit; \`npm run build -- --brand ${brand}\` checks the rest (fonts, colors, brand.json).`,
+    `\n${every} holds only what the SVG rules' lists allow and is within the size limit; \`npm run build -- --brand ${brand}\` checks the rest (fonts, colors, the icon's shape, brand.json).`,
   );
 }
 if (values['dry-run']) console.log('Dry run: nothing written.');
