@@ -37,12 +37,13 @@ const SCALE = 2;
 /**
  * The box each mark is drawn into, in CSS pixels: the logo at the page's height for it
  * (src/app/app.css, `.page__logo`), no wider than a desktop window, where the page would shrink
- * it too; the icon as a favicon on a high-density screen.
+ * it too; the icon at its largest usual size, on a home screen (iOS shows apple-touch-icon.png at
+ * 60 × 60). Smaller, the thin strokes of a glyph have no solid pixels and go unmeasured.
  */
 const SHOWN_IN: Record<MarkFile, { width: number; height: number }> = {
   'logo.svg': { width: 1280, height: 40 },
   'logo-dark.svg': { width: 1280, height: 40 },
-  'icon.svg': { width: 32, height: 32 },
+  'icon.svg': { width: 60, height: 60 },
 };
 
 const HEX = /^#[0-9a-f]{6}$/;
@@ -81,7 +82,17 @@ export async function markContrastProblems({
   cacheDir?: string;
 }): Promise<string[]> {
   const key = createHash('sha256')
-    .update(JSON.stringify({ RECIPE_VERSION, sharp: sharp.versions, file, text, schemes }))
+    .update(
+      JSON.stringify({
+        RECIPE_VERSION,
+        sharp: sharp.versions,
+        shown: SHOWN_IN[file],
+        SCALE,
+        file,
+        text,
+        schemes,
+      }),
+    )
     .digest('hex')
     .slice(0, 32);
   const entry = path.join(cacheDir, `${key}.json`);

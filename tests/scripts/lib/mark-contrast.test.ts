@@ -209,6 +209,19 @@ describe('markContrastProblems draws the mark on the page and measures its pixel
     expect(message?.endsWith(`; ${fix}`)).toBe(true);
   });
 
+  test('an icon is drawn as large as a home screen shows it, so thin letters are measured too', async () => {
+    const icon = svg(
+      '<text x="4" y="32" font-family="sans-serif" font-size="24" fill="#1e3a8a">Brand</text>',
+      48,
+      48,
+    );
+    expect(await check('icon.svg', icon, BOTH)).toEqual([
+      expect.stringMatching(
+        /^icon\.svg: color #1e3a8a covers 100% of the icon and has 1\.71:1 against the dark page #111827;/,
+      ),
+    ]);
+  });
+
   test.each([
     ['of many thousand units', 40_000, 9_600],
     ['of a fraction of a unit', 1, 0.24],
