@@ -438,7 +438,7 @@ describe('each drawing is measured against the page it is shown on', () => {
 
   test('a dark wordmark without logo-dark.svg is refused for the dark page, with the fix', async () => {
     expect(await problemsOf({ 'logo.svg': wordmark('#1f2937') })).toEqual([
-      'logo.svg: paints <text> "Brand" in #1f2937, 1.20:1 on the dark page background #111827; ' +
+      'logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ' +
         'expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.',
     ]);
   });
@@ -451,7 +451,7 @@ describe('each drawing is measured against the page it is shown on', () => {
       await problemsOf({ 'logo.svg': wordmark('#1f2937'), 'logo-dark.svg': wordmark('#374151') }),
     ).toEqual([
       expect.stringMatching(
-        /^logo-dark\.svg: paints <text> "Brand" in #374151, 1\.\d\d:1 on the dark page background #111827; /,
+        /^logo-dark\.svg: color #374151 covers 100% of the logo and has 1\.\d\d:1 against the dark page #111827; /,
       ),
     ]);
   });
@@ -464,7 +464,7 @@ describe('each drawing is measured against the page it is shown on', () => {
     });
     expect(problems).toEqual([
       expect.stringMatching(
-        /^logo\.svg: paints <text> "Brand" in #1f2937, 1\.\d\d:1 on the light page background #1c1917; /,
+        /^logo\.svg: color #1f2937 covers 100% of the logo and has 1\.\d\d:1 against the light page #1c1917; /,
       ),
     ]);
   });
@@ -473,13 +473,13 @@ describe('each drawing is measured against the page it is shown on', () => {
     const problems = await problemsOf({ 'icon.svg': wordmark('#fbbf24').replace('0 0 120 48', '0 0 48 48') });
     expect(problems).toEqual([
       expect.stringMatching(
-        /^icon\.svg: paints <text> "Brand" in #fbbf24, 1\.\d\d:1 on the light page background #f4f5f7; /,
+        /^icon\.svg: color #fbbf24 covers 100% of the icon and has 1\.\d\d:1 against the light page #f4f5f7; /,
       ),
     ]);
     const darkIcon = await problemsOf({ 'icon.svg': wordmark('#1e3a8a').replace('0 0 120 48', '0 0 48 48') });
     expect(darkIcon).toEqual([
       expect.stringMatching(
-        /^icon\.svg: paints <text> "Brand" in #1e3a8a, 1\.71:1 on the dark page background #111827; /,
+        /^icon\.svg: color #1e3a8a covers 100% of the icon and has 1\.71:1 against the dark page #111827; /,
       ),
     ]);
   });
