@@ -568,6 +568,46 @@ describe('the build command with broken brand folders', () => {
       await Promise.all([brandsDir, outDir].map((dir) => rm(dir, { recursive: true, force: true })));
     }
   }, 60_000);
+  test('refuses a wordmark the visitor would not see as drawn: a dark embedded PNG, and text in a web font', async () => {
+    const [brandsDir, outDir] = await Promise.all([copyRealBrands(), makeTempDir('dist-')]);
+    try {
+      const darkLetters = await sharp(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="48"><rect x="4" y="8" width="40" height="32" fill="#1f2937"/><rect x="60" y="8" width="40" height="32" fill="#1f2937"/></svg>',
+        ),
+      )
+        .png()
+        .toBuffer();
+      const caac = (await readJson(path.join(brandsDir, 'caac', 'brand.json'))) as object;
+      const brandJson = (service: string) =>
+        JSON.stringify({ ...caac, domains: [`login.${service}.example`], name: service });
+      await writeBrandFolder(brandsDir, 'wdpng', {
+        'brand.json': brandJson('wdpng'),
+        'logo.svg': `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48"><image href="data:image/png;base64,${darkLetters.toString('base64')}" width="120" height="48"/></svg>`,
+      });
+      await writeBrandFolder(brandsDir, 'wdfont', {
+        'brand.json': brandJson('wdfont'),
+        'logo.svg':
+          '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48"><text x="0" y="36" font-family="\'Source Sans 3\', sans-serif" font-size="32" fill="#0f766e">WD</text></svg>',
+      });
+      const failure = await run(tsx, [buildScript, '--brands-dir', brandsDir, '--out-dir', outDir]).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stderr).toContain('2 invalid brand folder(s): wdfont, wdpng');
+      expect(failure?.stderr).toContain(
+        '✗ logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.',
+      );
+      expect(failure?.stderr).toContain(
+        '✗ logo.svg: its text asks for the font "Source Sans 3", which a visitor\'s device does not have',
+      );
+      expect(await readdir(outDir)).toEqual([]);
+    } finally {
+      await Promise.all([brandsDir, outDir].map((dir) => rm(dir, { recursive: true, force: true })));
+    }
+  }, 60_000);
+
   test('reports a domain of two brands as a mistake of both, for a one-brand build too, and leaves the release as it was', async () => {
     const [brandsDir, outDir] = await Promise.all([copyRealBrands(), makeTempDir('dist-')]);
     try {
