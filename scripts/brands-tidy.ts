@@ -45,14 +45,19 @@ if (!brands.includes(brand)) {
   refuseCommandLine(command, `unknown brand "${brand}"; the brands are: ${brands.join(', ')}.`);
 }
 
-const [{ writeFileAtomically }, { decodeUtf8, sniffFileType }, { SIZE_LIMITS }, { inspectSvg }, { tidySvg }] =
-  await Promise.all([
-    import('./deploy/write-atomically.ts'),
-    import('./lib/file-type.ts'),
-    import('./lib/load-brands.ts'),
-    import('./lib/svg-check.ts'),
-    import('./lib/svg-tidy.ts'),
-  ]);
+const [
+  { writeFileAtomically },
+  { decodeUtf8, sniffFileType },
+  { measuredSvgSize, SIZE_LIMITS },
+  { inspectSvg },
+  { tidySvg },
+] = await Promise.all([
+  import('./deploy/write-atomically.ts'),
+  import('./lib/file-type.ts'),
+  import('./lib/load-brands.ts'),
+  import('./lib/svg-check.ts'),
+  import('./lib/svg-tidy.ts'),
+]);
 const dir = path.join(brandsDir, brand);
 const inFolder = new Set(await readdir(dir));
 const present = DRAWINGS.filter((name) => inFolder.has(name));
@@ -124,8 +129,7 @@ async function tidyFile(file: string, dryRun: boolean): Promise<Outcome> {
 
 /** What the build's SVG check and size limit still refuse. */
 function problemsAfterTidying(text: string): string[] {
-  // Measured as the build measures it (load-brands.ts): whitespace costs nothing.
-  const size = Buffer.byteLength(text.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim());
+  const size = measuredSvgSize(text);
   const tooBig =
     size > SIZE_LIMITS.svg
       ? [

@@ -42,6 +42,11 @@ const SERVICE_KEY = /^[a-z0-9][a-z0-9_-]{2,}$/;
 const MIN_ACCENT_CONTRAST = 4.5;
 const svgSizeAdvice = (service: string) =>
   `Every brand's site carries every brand's logos, so make it smaller: ${tidyAdvice(service)}; simplify its paths (Inkscape: Path → Simplify), or embed a smaller image.`;
+/** An SVG's size as the limit counts it: without the whitespace between and inside its tags. */
+export function measuredSvgSize(text: string): number {
+  return Buffer.byteLength(text.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim());
+}
+
 /**
  * Every brand folder of a build ships every brand's logos (a page can show another service), so
  * one heavy logo weighs on all fifteen sites. An SVG is measured with its whitespace removed, so
@@ -293,7 +298,7 @@ async function readSvg(
   }
   const text = await readTextFile(path.join(dir, name), name, 'an SVG drawing', problems);
   if (text === undefined) return undefined;
-  const size = Buffer.byteLength(text.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim());
+  const size = measuredSvgSize(text);
   if (size > SIZE_LIMITS.svg) {
     problems.push(
       `${name}: is ${formatSize(size)} with its whitespace removed; expected at most ${formatSize(SIZE_LIMITS.svg)}. ${svgSizeAdvice(path.basename(dir))}`,

@@ -105,15 +105,6 @@ export function inspectSvg(text: string, { brand }: { brand?: string } = {}): Sv
   return { problems: [...problems], viewBox, root };
 }
 
-/**
- * The root <svg> element of a file inspectSvg accepted (undefined for any other text). For the
- * checks that read what a drawing paints; they must decode values with decodeXml.
- */
-export function parseSvg(text: string): XmlElement | undefined {
-  if (inspectSvg(text).problems.length > 0) return undefined;
-  return parseElements(text).find((element) => element.name === 'svg');
-}
-
 function parseElements(text: string): XmlElement[] {
   return toNodes(parser.parse(text)).filter((node): node is XmlElement => 'name' in node);
 }
