@@ -36,6 +36,7 @@ const { PREVIEW_FILE } = await import('./lib/emit-brand.ts');
 const { loadBrands } = await import('./lib/load-brands.ts');
 const { formatInvalidBrands } = await import('./lib/report.ts');
 const { createDemoServer } = await import('./server/demo-server.ts');
+const { fingerprintBrands } = await import('./server/demo-build.ts');
 const { startAuthEmulator } = await import('./server/firebase-emulator.ts');
 const { rebuildOnChange } = await import('./server/rebuild-on-change.ts');
 const { RESOLVER_TABLE } = await import('./server/resolver-table.ts');
@@ -68,6 +69,8 @@ const demoBuild = () =>
     build: 'demo',
     skipInvalid: true,
   });
+// What the build below or the one in dist-demo/ was made from, as far as the watcher knows.
+const builtFrom = await fingerprintBrands(defaultBrandsDir);
 // A folder from before the brand preview existed is rebuilt as well.
 const missing = brands.filter((brand) =>
   ['index.html', PREVIEW_FILE].some((file) => !existsSync(path.join(distDir, brand.service, file))),
@@ -125,6 +128,7 @@ const watchBrands = () =>
   rebuildOnChange({
     brandsDir: defaultBrandsDir,
     build: demoBuild,
+    builtFrom,
     serve(next) {
       setBrands(next);
       const before = new Set(served.map((brand) => brand.service));
@@ -149,7 +153,7 @@ server.listen(port, '127.0.0.1', () => {
   );
   console.log('A change in brands/ rebuilds the demo; the gallery and the brand pages follow it.');
   console.log('Stop with Ctrl-C.');
-  watcher = watchBrands();
+  void watchBrands().then((started) => (watcher = started));
 });
 
 let stopping = false;
@@ -158,9 +162,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping…');
-    watcher?.close();
     server.closeAllConnections();
-    await Promise.all([new Promise((resolve) => server.close(resolve)), emulator?.stop()]);
+    await Promise.all([watcher?.close(), new Promise((resolve) => server.close(resolve)), emulator?.stop()]);
     process.exit(0);
   });
 }

@@ -1,8 +1,9 @@
-import { watch } from 'node:fs';
 import path from 'node:path';
+import { watch } from 'chokidar';
 import type { BuildResult } from '../lib/build-brands.ts';
 import { loadBrands } from '../lib/load-brands.ts';
 import { formatInvalidBrands } from '../lib/report.ts';
+import { fingerprintBrands } from './demo-build.ts';
 import type { DemoBrands } from './demo-server.ts';
 
 export interface RebuildOnChangeOptions {
@@ -12,26 +13,37 @@ export interface RebuildOnChangeOptions {
   /** Hands the server the brands it now has folders for, and the folders that failed. */
   serve: (brands: DemoBrands) => void;
   log: (line: string) => void;
+  /** What brands/ held when the build now served was made (fingerprintBrands). */
+  builtFrom: string;
   /** How long brands/ must be quiet before a rebuild: saving a brand touches several files. */
   debounceMs?: number;
+  /** How often the watcher looks at each file and folder of brands/; shorter than debounceMs. */
+  pollMs?: number;
+  /** How often brands/ is compared with what the last rebuild read, for a change the watcher missed. */
+  checkMs?: number;
 }
 
 export interface BrandWatcher {
   /** Resolves once no change is waiting and no rebuild runs. */
   settled(): Promise<void>;
-  close(): void;
+  /** Stops watching; a rebuild that runs still finishes. */
+  close(): Promise<void>;
 }
 
 /**
  * Rebuilds the demo when anything in brands/ changes, so `npm start` picks up an edited, added
  * or removed brand folder without a restart. Changes close together make one rebuild; a change
  * during a rebuild makes exactly one more after it, never a second build at the same time.
+ * Resolves once brands/ is watched; a change made before, since the served build, rebuilds too.
  */
-export function rebuildOnChange(options: RebuildOnChangeOptions): BrandWatcher {
-  const { brandsDir, debounceMs = 300 } = options;
+export async function rebuildOnChange(options: RebuildOnChangeOptions): Promise<BrandWatcher> {
+  const { brandsDir, debounceMs = 300, pollMs = 100, checkMs = 2000 } = options;
+  let builtFrom = options.builtFrom;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
+  let checking = false;
+  let closed = false;
   const waiting: (() => void)[] = [];
 
   const start = () => {
@@ -40,7 +52,11 @@ export function rebuildOnChange(options: RebuildOnChangeOptions): BrandWatcher {
       again = true;
       return;
     }
-    running = rebuild(options).finally(() => {
+    running = (async () => {
+      // Read before the build: a change during it shows as a difference at the next check.
+      builtFrom = await fingerprintBrands(brandsDir).catch(() => '');
+      await rebuild(options);
+    })().finally(() => {
       running = undefined;
       if (again) {
         again = false;
@@ -51,21 +67,50 @@ export function rebuildOnChange(options: RebuildOnChangeOptions): BrandWatcher {
     });
   };
 
-  // Recursive watching works on Linux from Node 20; editors' hidden swap files are no change.
-  const watcher = watch(brandsDir, { recursive: true }, (_event, file) => {
-    if (file && path.basename(file).startsWith('.')) return;
+  const changed = () => {
     clearTimeout(timer);
     timer = setTimeout(start, debounceMs);
+  };
+
+  // Polling: inotify, under fs.watch and chokidar alike, keeps watching the deleted folder when a
+  // brand folder is deleted and copied back in one go (`rm -rf x && cp -r … x`), and no edit in
+  // the copy is seen. A stat of brands/'s some 80 files every 100 ms costs about 1 % of a core.
+  const watcher = watch(brandsDir, {
+    usePolling: true,
+    interval: pollMs,
+    binaryInterval: pollMs,
+    ignoreInitial: true,
+    // Editors' swap and backup files, and hidden folders, which loadBrands skips too.
+    ignored: (file) =>
+      path
+        .relative(brandsDir, file)
+        .split(path.sep)
+        .some((part) => part.startsWith('.')),
   });
-  // brands/ itself renamed or removed: the demo goes on, without rebuilds.
-  watcher.on('error', (error) => options.log(`Stopped watching brands/: ${error.message}`));
+  watcher.on('all', changed);
+  watcher.on('error', (error) => options.log(`Watching brands/ failed: ${(error as Error).message}`));
+  await new Promise<void>((resolve) => watcher.once('ready', resolve));
+
+  // Chokidar drops a change it sees within milliseconds of another of the same file (a poll that
+  // caught a write half done, then the rest of it): comparing the content catches that too.
+  const check = async () => {
+    if (timer || running || checking) return;
+    checking = true;
+    const now = await fingerprintBrands(brandsDir).catch(() => builtFrom);
+    checking = false;
+    if (now !== builtFrom && !timer && !running && !closed) changed();
+  };
+  const checks = setInterval(() => void check(), checkMs);
+  await check();
 
   return {
     settled: () => (!timer && !running ? Promise.resolve() : new Promise((resolve) => waiting.push(resolve))),
-    close() {
+    async close() {
+      closed = true;
+      clearInterval(checks);
       clearTimeout(timer);
       timer = undefined;
-      watcher.close();
+      await watcher.close();
       if (!running) for (const resolve of waiting.splice(0)) resolve();
     },
   };
