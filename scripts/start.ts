@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseCommandLine } from './lib/command-line.ts';
 import type { Brand } from './lib/load-brands.ts';
@@ -8,8 +7,18 @@ import type { BrandWatcher } from './server/rebuild-on-change.ts';
 const { values } = parseCommandLine({
   command: 'npm start --',
   summary:
-    'Runs the whole product offline: builds what dist-demo/ lacks, then serves every brand with the reference backend, the PayPal stand-in and the Firebase Auth emulator (docs/demo.md).',
+    'Runs the whole product offline: builds the demo where dist-demo/ lacks a brand or holds an older state of it, then serves every brand with the reference backend, the PayPal stand-in and the Firebase Auth emulator (docs/demo.md).',
   options: {
+    'brands-dir': {
+      type: 'string',
+      valueName: '<dir>',
+      description: 'Reads the brands from there and follows them (default: brands/)',
+    },
+    'out-dir': {
+      type: 'string',
+      valueName: '<dir>',
+      description: 'Builds the demo there and serves it (default: dist-demo/)',
+    },
     port: {
       type: 'string',
       valueName: '<n>',
@@ -31,12 +40,10 @@ const { values } = parseCommandLine({
 // Loaded once the command line holds, so that --help and a wrong option answer at once.
 const { RESOLVER_SERVICE } = await import('../src/lib/services.ts');
 const { DEV_FIREBASE_PROJECT } = await import('./dev/dev-config.ts');
-const { buildBrands } = await import('./lib/build-brands.ts');
-const { PREVIEW_FILE } = await import('./lib/emit-brand.ts');
 const { loadBrands } = await import('./lib/load-brands.ts');
 const { formatInvalidBrands } = await import('./lib/report.ts');
 const { createDemoServer } = await import('./server/demo-server.ts');
-const { fingerprintBrands } = await import('./server/demo-build.ts');
+const { buildDemo, fingerprint, reasonsToBuild } = await import('./server/demo-build.ts');
 const { startAuthEmulator } = await import('./server/firebase-emulator.ts');
 const { rebuildOnChange } = await import('./server/rebuild-on-change.ts');
 const { RESOLVER_TABLE } = await import('./server/resolver-table.ts');
@@ -44,8 +51,9 @@ const { defaultBrandsDir, projectRoot } = await import('./vite/app-config.ts');
 
 const port = Number(values.port ?? process.env.PORT ?? 8080);
 const emulatorPort = Number(values['emulator-port'] ?? process.env.FIREBASE_AUTH_EMULATOR_PORT ?? 9099);
+const brandsDir = path.resolve(values['brands-dir'] ?? defaultBrandsDir);
 // The demo build, with its development switches; `npm run build` makes the release in dist/.
-const distDir = path.join(projectRoot, 'dist-demo');
+const distDir = path.resolve(values['out-dir'] ?? path.join(projectRoot, 'dist-demo'));
 for (const [name, value] of [
   ['--port / PORT', port],
   ['--emulator-port / FIREBASE_AUTH_EMULATOR_PORT', emulatorPort],
@@ -56,30 +64,22 @@ for (const [name, value] of [
   }
 }
 
-const { brands, invalid } = await loadBrands(defaultBrandsDir);
+const { brands, invalid } = await loadBrands(brandsDir);
 if (invalid.length > 0)
   console.warn(`${formatInvalidBrands(invalid)}\n(They are listed on the gallery page.)\n`);
 
-// Every valid brand is served whatever else is broken; an invalid folder only shows on the gallery.
-const demoBuild = () =>
-  buildBrands({
-    brandsDir: defaultBrandsDir,
-    outDir: distDir,
-    cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
-    build: 'demo',
-    skipInvalid: true,
-  });
-// What the build below or the one in dist-demo/ was made from, as far as the watcher knows.
-const builtFrom = await fingerprintBrands(defaultBrandsDir);
-// A folder from before the brand preview existed is rebuilt as well.
-const missing = brands.filter((brand) =>
-  ['index.html', PREVIEW_FILE].some((file) => !existsSync(path.join(distDir, brand.service, file))),
-);
-if (missing.length > 0) {
-  console.log(`Building the demo: ${missing.length} brand(s) have no dist-demo/ folder or preview yet…`);
+const demoBuild = buildDemo({ brandsDir, distDir });
+// Whether or not npm start ran when a brand folder or the app changed, the demo shows it now.
+const { reasons, inputs } = await reasonsToBuild({
+  brandsDir,
+  distDir,
+  services: brands.map((brand) => brand.service),
+});
+if (reasons.length > 0) {
+  console.log(`Building the demo:\n${reasons.map((reason) => `  ${reason}`).join('\n')}`);
   const result = await demoBuild();
   if (!result.ok) {
-    console.error(`The build failed, so there is nothing to serve.\n${result.message}`);
+    console.error(`The build failed; npm start serves no older state instead.\n${result.message}`);
     process.exit(1);
   }
 }
@@ -126,9 +126,9 @@ let served = brands;
 let watcher: BrandWatcher | undefined;
 const watchBrands = () =>
   rebuildOnChange({
-    brandsDir: defaultBrandsDir,
+    brandsDir,
     build: demoBuild,
-    builtFrom,
+    builtFrom: fingerprint(inputs.brands),
     serve(next) {
       setBrands(next);
       const before = new Set(served.map((brand) => brand.service));

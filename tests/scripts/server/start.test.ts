@@ -1,18 +1,20 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
+import type { BuildResult } from '../../../scripts/lib/build-brands.ts';
 import { PREVIEW_FILE } from '../../../scripts/lib/emit-brand.ts';
 import { loadBrands } from '../../../scripts/lib/load-brands.ts';
+import { buildDemo, reasonsToBuild, recordingBuild } from '../../../scripts/server/demo-build.ts';
 import { freePortForChild } from '../../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
-import { send } from './demo-fixtures.ts';
+import { makeTempDir, validBrandJson, writeBrandFolder } from '../brand-fixtures.ts';
+import { send, writePage } from './demo-fixtures.ts';
 
 const run = promisify(execFile);
-const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
 // start.ts under node with tsx's loader: the program `npm start` runs, without the tsx command
 // around it. That command passes a signal on and SIGKILLs the program (exit 130) unless it
 // acknowledges within 30 ms, which a busy machine can miss: start.ts's Ctrl-C handler never runs.
@@ -23,14 +25,14 @@ let blocker: Server | undefined;
 
 beforeAll(async () => {
   services = (await loadBrands(defaultBrandsDir)).brands.map((brand) => brand.service);
-  // npm start builds what is missing; building here keeps that out of the tests' time limits.
-  const missing = services.some((service) =>
-    ['index.html', PREVIEW_FILE].some(
-      (file) => !existsSync(path.join(projectRoot, 'dist-demo', service, file)),
-    ),
-  );
-  if (missing)
-    await run(tsx, [path.join(projectRoot, 'scripts', 'build.ts'), '--demo'], { cwd: projectRoot });
+  // npm start builds what is missing or older than brands/; building here keeps that out of the
+  // tests' time limits.
+  const distDir = path.join(projectRoot, 'dist-demo');
+  const { reasons } = await reasonsToBuild({ brandsDir: defaultBrandsDir, distDir, services });
+  if (reasons.length > 0) {
+    const result = await buildDemo({ brandsDir: defaultBrandsDir, distDir })();
+    if (!result.ok) throw new Error(result.message);
+  }
 }, 300_000);
 
 afterEach(async () => {
@@ -64,10 +66,10 @@ async function start(args: string[], env: Record<string, string> = {}) {
  * `npm start -- --no-emulator`, once it has printed its last line; if it ends before that, the
  * test fails with its exit and everything it printed.
  */
-async function startServing() {
+async function startServing(args: string[] = []) {
   const port = await freePortForChild();
   const [command = '', ...commandArgs] = startCommand;
-  const child = spawn(command, [...commandArgs, '--port', String(port), '--no-emulator'], {
+  const child = spawn(command, [...commandArgs, '--port', String(port), '--no-emulator', ...args], {
     cwd: projectRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -125,4 +127,52 @@ describe('npm start without the emulator', () => {
     expect(await closed).toEqual([0, null]);
     expect(output.stdout).toContain('Stopping…');
   }, 90_000);
+});
+
+describe('npm start after a brand changed while it was stopped', () => {
+  test('serves what it built while nothing changed, and rebuilds an edited brand before serving', async () => {
+    const root = await makeTempDir('start-');
+    onTestFinished(() => rm(root, { recursive: true, force: true }));
+    const [brandsDir, distDir] = [path.join(root, 'brands'), path.join(root, 'dist-demo')];
+    const brandJson = (accentColor: string) =>
+      JSON.stringify({ ...validBrandJson, domains: ['login.a-dok.example'], accentColor });
+    await writeBrandFolder(brandsDir, 'a-dok', { 'brand.json': brandJson('#0b5cad') });
+    // A build as npm start records it, without Vite: a page and a preview.
+    await recordingBuild({
+      brandsDir,
+      distDir,
+      build: async () => {
+        await writePage(distDir, 'a-dok');
+        await writeFile(path.join(distDir, 'a-dok', PREVIEW_FILE), '<p>preview</p>');
+        const built: BuildResult = {
+          ok: true,
+          rows: [{ service: 'a-dok', files: 4, gzipBytes: 1 }],
+          refreshed: [],
+          invalid: [],
+          warnings: [],
+          faviconsFromCache: 0,
+          viteOutput: [],
+        };
+        return built;
+      },
+    })();
+    const dirs = ['--brands-dir', brandsDir, '--out-dir', distDir];
+
+    const unchanged = await startServing(dirs);
+    unchanged.child.kill('SIGINT');
+    expect(await unchanged.closed).toEqual([0, null]);
+    // Only a-dok's own reasons: others edit the app in this working tree meanwhile.
+    expect(unchanged.output.stdout).not.toMatch(/^ {2}a-dok: /m);
+
+    await writeFile(path.join(brandsDir, 'a-dok', 'brand.json'), brandJson('#7a3e9d'));
+    const edited = await startServing(dirs);
+    const page = await send(edited.port, '/?service=a-dok', { host: `a-dok.localhost:${edited.port}` });
+    edited.child.kill('SIGINT');
+    expect(await edited.closed).toEqual([0, null]);
+
+    expect(edited.output.stdout).toContain(
+      'Building the demo:\n  a-dok: changed since the last demo build\n',
+    );
+    expect(page.body).toContain('<meta name="theme-color" content="#7a3e9d">');
+  }, 120_000);
 });
