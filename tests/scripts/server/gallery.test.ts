@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { escapeHtml } from '../../../scripts/lib/escape-html.ts';
 import { loadBrands, type Brand, type InvalidBrand } from '../../../scripts/lib/load-brands.ts';
-import { validBrandJson, validIconSvg, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
+import { validBrandJson, validIconSvg, writeBrandFolder } from '../brand-fixtures.ts';
 import {
   json,
   makeDemoWorld,
@@ -62,9 +62,18 @@ describe('the gallery', () => {
     }
   });
 
-  test('shows the dark logo when the system is dark, where a brand has one', async () => {
+  test('has a color scheme switch: System, Hell or Dunkel, labelled as one group', () => {
+    expect(gallery.body).toContain(`<fieldset class="scheme">
+<legend>Farbschema</legend>
+<label><input type="radio" name="scheme" id="scheme-system" checked> System</label>
+<label><input type="radio" name="scheme" id="scheme-light"> Hell</label>
+<label><input type="radio" name="scheme" id="scheme-dark"> Dunkel</label>
+</fieldset>`);
+  });
+
+  test('has both logos where a brand has a dark one, for its stylesheet to show one', async () => {
     expect(card(gallery, 'a-dok')).toContain(
-      '<picture><source srcset="gallery/logo-dark/a-dok.svg" media="(prefers-color-scheme: dark)"><img class="brand__logo" src="gallery/logo/a-dok.svg"',
+      '<img class="brand__logo brand__logo--light" src="gallery/logo/a-dok.svg" alt="A-Dok Testmarke" height="40"><img class="brand__logo brand__logo--dark" src="gallery/logo-dark/a-dok.svg" alt="A-Dok Testmarke" height="40">',
     );
     const dark = await send(demo.port, '/gallery/logo-dark/a-dok.svg');
     expect(dark.status).toBe(200);
@@ -74,17 +83,23 @@ describe('the gallery', () => {
 
   test('shows the light logo in both schemes where a brand has no dark one', async () => {
     expect(card(gallery, 'wdmaps')).toContain(
-      '<picture><img class="brand__logo" src="gallery/logo/wdmaps.svg"',
+      '<img class="brand__logo" src="gallery/logo/wdmaps.svg" alt="WD Maps Testmarke" height="40">',
     );
-    expect(card(gallery, 'wdmaps')).not.toContain('<source');
+    expect(card(gallery, 'wdmaps')).not.toContain('brand__logo--dark');
     const missing = await send(demo.port, '/gallery/logo-dark/wdmaps.svg');
     expect(missing.status).toBe(404);
   });
 
-  test('has a dark view, from its stylesheet', async () => {
-    const css = await send(demo.port, '/gallery.css');
-    expect(css.body).toContain(':root{color-scheme:light dark;');
-    expect(css.body).toMatch(/@media \(prefers-color-scheme: dark\)\{:root\{--page:#111827;/);
+  test('is dark, logos too, when the system is and Hell is not picked, or when Dunkel is', async () => {
+    const css = (await send(demo.port, '/gallery.css')).body;
+    expect(css).toMatch(/^:root\{color-scheme:light;--page:#f4f5f7;/);
+    for (const dark of [
+      '@media (prefers-color-scheme: dark){:root:not(:has(#scheme-light:checked)){color-scheme:dark;--page:#111827;',
+      '\n:root:has(#scheme-dark:checked){color-scheme:dark;--page:#111827;',
+      ':root:has(#scheme-dark:checked) .brand__logo--light{display:none}:root:has(#scheme-dark:checked) .brand__logo--dark{display:block}',
+    ])
+      expect(css).toContain(dark);
+    expect(css).toContain('\n.brand__logo--dark{display:none}\n');
   });
 
   test("shows a brand's warnings on its card", () => {
