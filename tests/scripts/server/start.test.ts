@@ -4,11 +4,11 @@ import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, onTestFinished, test } from 'vitest';
 import type { BuildResult } from '../../../scripts/lib/build-brands.ts';
 import { PREVIEW_FILE } from '../../../scripts/lib/emit-brand.ts';
 import { loadBrands } from '../../../scripts/lib/load-brands.ts';
-import { buildDemo, reasonsToBuild, recordingBuild } from '../../../scripts/server/demo-build.ts';
+import { reasonsToBuild, recordingBuild } from '../../../scripts/server/demo-build.ts';
 import { freePortForChild } from '../../../scripts/server/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
 import { makeTempDir, validBrandJson, writeBrandFolder } from '../brand-fixtures.ts';
@@ -23,17 +23,22 @@ const startCommand = [process.execPath, '--import', 'tsx', path.join(projectRoot
 let services: string[];
 let blocker: Server | undefined;
 
+/** Children of beforeAll to stop after the file, should one outlive its hook. */
+const leftOver: (() => void)[] = [];
+
 beforeAll(async () => {
   services = (await loadBrands(defaultBrandsDir)).brands.map((brand) => brand.service);
-  // npm start builds what is missing or older than brands/; building here keeps that out of the
-  // tests' time limits.
+  // npm start builds what is missing or older than its record: once here, out of the tests' time
+  // limits, by npm start itself.
   const distDir = path.join(projectRoot, 'dist-demo');
   const { reasons } = await reasonsToBuild({ brandsDir: defaultBrandsDir, distDir, services });
   if (reasons.length > 0) {
-    const result = await buildDemo({ brandsDir: defaultBrandsDir, distDir })();
-    if (!result.ok) throw new Error(result.message);
+    const { child, closed } = await startServing([], (stop) => leftOver.push(stop));
+    child.kill('SIGINT');
+    await closed;
   }
 }, 300_000);
+afterAll(() => leftOver.forEach((stop) => stop()));
 
 afterEach(async () => {
   await new Promise((resolve) => (blocker ? blocker.close(resolve) : resolve(undefined)));
@@ -50,12 +55,21 @@ async function occupyPort(): Promise<number> {
   return address.port;
 }
 
+/**
+ * The environment `npm start` gets from a shell: without Vitest's NODE_ENV=test, with which Vite
+ * would build React's development bundle into dist-demo/, which the browser suite then runs.
+ */
+function shellEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { NODE_ENV: _, ...inherited } = process.env;
+  return { ...inherited, ...env };
+}
+
 async function start(args: string[], env: Record<string, string> = {}) {
   const [command = '', ...commandArgs] = startCommand;
   return run(command, [...commandArgs, ...args], {
     cwd: projectRoot,
     timeout: 60_000,
-    env: { ...process.env, ...env },
+    env: shellEnv(env),
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
@@ -66,15 +80,19 @@ async function start(args: string[], env: Record<string, string> = {}) {
  * `npm start -- --no-emulator`, once it has printed its last line; if it ends before that, the
  * test fails with its exit and everything it printed.
  */
-async function startServing(args: string[] = []) {
+async function startServing(
+  args: string[] = [],
+  // A test that fails or times out before its Ctrl-C leaves no server behind.
+  stopAfterwards: (stop: () => void) => void = (stop) => onTestFinished(stop),
+) {
   const port = await freePortForChild();
   const [command = '', ...commandArgs] = startCommand;
   const child = spawn(command, [...commandArgs, '--port', String(port), '--no-emulator', ...args], {
     cwd: projectRoot,
+    env: shellEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // A test that fails or times out before its Ctrl-C leaves no server behind.
-  onTestFinished(() => void child.kill('SIGKILL'));
+  stopAfterwards(() => void child.kill('SIGKILL'));
   const output = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output.stdout += text));
   child.stderr.setEncoding('utf8').on('data', (text: string) => (output.stderr += text));
