@@ -91,6 +91,13 @@ function frameLooks(page: Page) {
   );
 }
 
+/** Which frames have loaded their page so far; a lazy frame not yet loaded holds about:blank. */
+function loadedFrames(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('iframe')].map((iframe) => iframe.contentDocument?.URL !== 'about:blank'),
+  );
+}
+
 // A trace snapshots the page with all its 37 documents at every step, which makes each step some
 // ten times slower; a failure still leaves its screenshot and error context.
 test.use({ trace: 'off' });
@@ -112,11 +119,19 @@ test('the preview shows every view of the brand, light and dark, at phone and de
     takesPayments(service) ? 1 : 0,
   );
 
+  // The frames near the viewport load at once, the others only when scrolled to.
+  await expect(page.locator('iframe').first().contentFrame().getByRole('main')).toBeVisible();
+  const loaded = await loadedFrames(page);
+  expect(loaded.slice(0, 4)).toEqual([true, true, true, true]);
+  expect(loaded.slice(-4)).toEqual([false, false, false, false]);
+  expect(requests.filter((url) => url.includes('view=redirect'))).toEqual([]);
+
   for (const view of views) {
     for (const scheme of ['light', 'dark']) {
       const pair = page.locator(`iframe[src*="view=${view}&scheme=${scheme}"]`);
       await expect(pair).toHaveCount(WIDTHS.length);
       for (const [index, width] of WIDTHS.entries()) {
+        await pair.nth(index).scrollIntoViewIfNeeded();
         const main = pair.nth(index).contentFrame().getByRole('main');
         await expect(main, `${view}, ${scheme}, ${width} px`).toMatchAriaSnapshot(VIEWS[view] ?? '');
       }

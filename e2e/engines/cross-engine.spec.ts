@@ -1,3 +1,4 @@
+import { previewFrameUrl, previewViews, SCHEMES } from '../../src/preview/preview-views.ts';
 import { brandOf } from '../support/brands.ts';
 import type { EngineLoginScreen } from '../support/engines/engine-login-screen.ts';
 import { expect, test } from '../support/engines/fixtures.ts';
@@ -148,10 +149,12 @@ for (const service of BRANDS) {
   }) => {
     const site = new BrandSite(service);
     // The preview draws each view, the payment with PayPal's stand-in too, under the page's policy.
-    const messages = await engineBrowser.readConsole(
-      [site.pageUrl(), `${site.origin}/preview.html?service=${service}`],
-      4_000,
+    // It loads a frame only near the viewport, so each frame is opened as a page of its own too.
+    const preview = `${site.origin}/preview.html?service=${service}`;
+    const frames = previewViews(service).flatMap((view) =>
+      SCHEMES.map((scheme) => previewFrameUrl(preview, service, view.key, scheme)),
     );
+    const messages = await engineBrowser.readConsole([site.pageUrl(), preview, ...frames], 4_000);
     expect(messages, `${engineBrowser.name}'s console`).toEqual([]);
   });
 }

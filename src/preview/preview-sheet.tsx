@@ -17,7 +17,9 @@ interface PreviewSheetProps {
 /**
  * Every view of one brand, each light and dark, at phone and desktop width. Each frame is this
  * page again with `view` and `scheme` in the query, so it runs the real bundle in its own
- * viewport, where the app's width and color rules apply as on a visitor's screen.
+ * viewport, where the app's width and color rules apply as on a visitor's screen. The frames are
+ * of this page's origin, so all of them run on its one main thread: the browser loads those near
+ * the viewport at once and the others as they are scrolled to.
  */
 export function PreviewSheet({ brand, pageUrl }: PreviewSheetProps) {
   return (
@@ -57,6 +59,7 @@ export function PreviewSheet({ brand, pageUrl }: PreviewSheetProps) {
                         src={previewFrameUrl(pageUrl, brand.service, view.key, scheme)}
                         width={WIDTHS[width].width}
                         height={WIDTHS[width].height}
+                        loading="lazy"
                       />
                     </div>
                   </figure>

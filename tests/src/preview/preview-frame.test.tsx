@@ -168,4 +168,13 @@ describe('the preview page', () => {
       ],
     ]);
   });
+
+  test('leaves loading each frame to the browser, once the frame nears the viewport', () => {
+    render(
+      <PreviewSheet brand={brand} pageUrl="http://a-ident.localhost:8080/preview.html?service=a-ident" />,
+    );
+    const frames = screen.getAllByTitle(/^Ansicht \d: /);
+    expect(frames).toHaveLength(previewViews('a-ident').length * 4);
+    for (const frame of frames) expect(frame).toHaveAttribute('loading', 'lazy');
+  });
 });
