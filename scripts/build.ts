@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS_FILE, loadDeploySettings, PAYPAL_ENV } from './lib/dep
 import { loadBrands } from './lib/load-brands.ts';
 import { describeRelease, RELEASE_FILE, writeReleaseManifest } from './lib/release-manifest.ts';
 import { formatBuildTable, formatInvalidBrands, formatWarnings } from './lib/report.ts';
+import { recordingBuild } from './server/demo-build.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
 const { values } = parseCommandLine({
@@ -74,15 +75,20 @@ if (build === 'release') {
     process.exit(1);
   }
 }
-const result = await buildBrands({
-  brandsDir,
-  outDir,
-  cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
-  only: values.brand,
-  build,
-  paypal: { live: settings.paypal.clientIdLive, sandbox: settings.paypal.clientIdSandbox },
-  releaseFiles: build === 'release' ? [RELEASE_FILE, ...Object.values(DEPLOY_FILES)] : [],
-});
+const buildAll = () =>
+  buildBrands({
+    brandsDir,
+    outDir,
+    cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
+    only: values.brand,
+    build,
+    paypal: { live: settings.paypal.clientIdLive, sandbox: settings.paypal.clientIdSandbox },
+    releaseFiles: build === 'release' ? [RELEASE_FILE, ...Object.values(DEPLOY_FILES)] : [],
+  });
+// A demo build keeps npm start's record of what it was made from, so npm start serves it as it is.
+const result = await (build === 'demo'
+  ? recordingBuild({ brandsDir, distDir: outDir, build: buildAll })()
+  : buildAll());
 
 if (result.ok) {
   // A release also says which build it is and how to serve it: every brand, whichever ones this

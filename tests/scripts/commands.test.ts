@@ -13,7 +13,7 @@ const COMMANDS = [
   {
     script: 'start.ts',
     command: 'npm start --',
-    options: ['--port <n>', '--emulator-port <n>', '--no-emulator'],
+    options: ['--port <n>', '--emulator-port <n>', '--no-emulator', '--brands-dir <dir>', '--out-dir <dir>'],
   },
   {
     script: 'dev.ts',
