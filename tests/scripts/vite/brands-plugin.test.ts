@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadBrand } from '../../../scripts/lib/load-brands.ts';
 import { brandsPlugin } from '../../../scripts/vite/brands-plugin.ts';
-import { makeTempDir, validIconSvg, validSvg, writeBrandFolder } from '../brand-fixtures.ts';
+import { makeTempDir, validIconSvg, writeBrandFolder } from '../brand-fixtures.ts';
 
 const tempDirs: string[] = [];
 afterEach(async () => {
