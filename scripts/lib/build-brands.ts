@@ -157,8 +157,6 @@ async function buildApp(
   const config = createAppConfig({ brands }, kind);
   const output = await build({
     ...config,
-    // React's production bundle whatever NODE_ENV the caller runs under (Vitest sets "test").
-    define: { ...config.define, 'process.env.NODE_ENV': JSON.stringify('production') },
     configFile: false,
     logLevel: 'warn',
     build: { ...config.build, outDir, emptyOutDir: true },
