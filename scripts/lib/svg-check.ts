@@ -94,6 +94,16 @@ export function inspectSvg(text: string, { brand }: { brand?: string } = {}): Sv
   }
 
   const problems = new Set<string>();
+  // XML knows five named entities; a browser and librsvg refuse a file with another, such as
+  // HTML's &nbsp;, which fast-xml-parser lets through.
+  const unknownEntity = /&(?!(?:lt|gt|amp|quot|apos);)([A-Za-z][\w.-]*);/.exec(
+    text.replace(/<!--[^]*?-->|<!\[CDATA\[[^]*?\]\]>/g, ''),
+  );
+  if (unknownEntity) {
+    problems.add(
+      `uses the entity ${unknownEntity[0]}, which XML does not know (HTML does), so browsers refuse the file; expected the character itself or its number (&#160; for &nbsp;)`,
+    );
+  }
   const viewBox = parseViewBox(root.attributes.viewBox);
   if (!viewBox) {
     problems.add(

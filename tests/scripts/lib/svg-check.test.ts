@@ -296,6 +296,20 @@ describe('inspectSvg refuses, saying what is expected', () => {
     expect(problems.every((message) => /; expected /.test(message))).toBe(true);
   });
 
+  test("refuses an entity XML does not know, such as HTML's &nbsp;, which browsers refuse", () => {
+    expect(inspectSvg(svg('<text>A&nbsp;B</text>')).problems).toEqual([
+      'uses the entity &nbsp;, which XML does not know (HTML does), so browsers refuse the file; expected the character itself or its number (&#160; for &nbsp;)',
+    ]);
+    // The five XML knows, a number, and the same text in a comment or a CDATA section are fine.
+    expect(
+      inspectSvg(
+        svg(
+          '<!-- &nbsp; --><title>&lt;&gt;&amp;&quot;&apos;&#160;</title><style><![CDATA[/* &nbsp; */]]></style>',
+        ),
+      ).problems,
+    ).toEqual([]);
+  });
+
   test('reports each problem once, and each outside address by its element, attribute and address', () => {
     const { problems } = inspectSvg(
       svg(
