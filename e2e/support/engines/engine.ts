@@ -35,8 +35,8 @@ export interface EnginePage {
   copyInOtherTab(url: string, text: string): Promise<void>;
   /**
    * What the engine wrote to the page's console so far ("error: …"), or undefined where the driver
-   * cannot read it: WebKitGTK writes no console message anywhere in automation mode, so
-   * console-sweep.ts reads its console outside of WebDriver.
+   * cannot read it: WebKitGTK writes no console message anywhere in automation mode, so there
+   * the suite has only the policy reports the page sends (fixtures.ts).
    */
   consoleMessages(): string[] | undefined;
   close(): Promise<void>;
