@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { commonHeaders } from '../lib/host-headers.ts';
+import { commonHeaders, kindHeaders, TOP_LEVEL_FILES, type PathKind } from '../lib/host-headers.ts';
 import { ENCODINGS } from '../lib/precompress.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -18,29 +18,39 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The headers a production host should send with every answer of the login page. */
+/** The two release headers every answer of the demo carries, its own pages and JSON too. */
 export const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 } as const;
 
 /**
- * The headers the release hosts send with every answer for `service` (host-headers.ts), so the
- * demo's flows run under the same Permissions-Policy and opener policy as production. HSTS is
- * left out: the demo is plain http on this machine.
+ * The release hosts' headers for every answer of `service` (host-headers.ts) but two: HSTS, as the
+ * demo is plain http, and the release's name (nginx-config.ts), as a demo build is no release.
  */
 export function demoBrandHeaders(service: string): Record<string, string> {
   const { 'Strict-Transport-Security': _hsts, ...headers } = commonHeaders(service);
+  return lowerCaseNames(headers);
+}
+
+function lowerCaseNames(headers: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
+/** A file's kind as firebase.json tells it; every HTML file is a page (a demo build has a preview too). */
+function kindOf(relativePath: string): PathKind {
+  if (relativePath.endsWith('.html')) return 'page';
+  if (relativePath.startsWith(`assets${path.sep}`)) return 'asset';
+  return TOP_LEVEL_FILES.includes(relativePath) ? 'file' : 'none';
+}
+
 /**
- * Serves a file below root, or answers false when there is none. The page's own policy (its
- * CSP <meta>) goes out as a header too, with frame-ancestors, which a <meta> cannot carry: 'none'
- * unless the caller allows a page to be framed (the demo's brand preview frames itself), and
- * report-uri when the caller collects violation reports.
- * When the build left a precompressed twin the client accepts, that goes out instead, as a
- * production host with gzip_static/brotli_static would send it.
+ * Serves a file below root with the release hosts' headers for its kind, or answers false when
+ * there is none. A page's policy is the demo build's own <meta> (the development backend and the
+ * Auth emulator allowed, Trusted Types enforced, so no Report-Only copy), plus frame-ancestors,
+ * which a <meta> cannot carry: 'none' unless the caller allows framing (the brand preview frames
+ * itself), and report-uri when the caller collects violation reports.
+ * A precompressed twin the client accepts goes out instead, as gzip_static/brotli_static send it.
  */
 export async function serveFile(
   response: ServerResponse,
@@ -57,19 +67,20 @@ export async function serveFile(
   const type = CONTENT_TYPES[path.extname(target)];
   if (!type || !(await stat(target).catch(() => undefined))?.isFile()) return false;
 
+  const relative = path.relative(root, target);
+  const kind = kindOf(relative);
+  // A brand folder is named after its service (dist/<service>/); only a page's headers depend on it.
   const headers: Record<string, string> = {
     'content-type': type,
-    ...SECURITY_HEADERS,
+    ...lowerCaseNames(kindHeaders(path.basename(root), kind, { svg: relative.endsWith('.svg') })),
     ...extraHeaders,
-    'cache-control': cacheFor(target, root),
   };
-  if (type.startsWith('text/html')) {
-    const html = await readFile(target, 'utf8');
-    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
-    if (policy) {
-      headers['content-security-policy'] =
-        `${policy}; frame-ancestors ${frameAncestors}${reportUri ? `; report-uri ${reportUri}` : ''}`;
-    }
+  const html = kind === 'page' ? await readFile(target, 'utf8') : '';
+  const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
+  if (policy) {
+    headers['content-security-policy'] =
+      `${policy}; frame-ancestors ${frameAncestors}${reportUri ? `; report-uri ${reportUri}` : ''}`;
+    delete headers['content-security-policy-report-only'];
   }
   const encoding = await pickEncoding(target, acceptEncoding);
   if (encoding) headers['content-encoding'] = encoding.name;
@@ -111,11 +122,4 @@ export function acceptedEncodings(header: string): Set<string> {
 
 async function isFile(file: string): Promise<boolean> {
   return (await stat(file).catch(() => undefined))?.isFile() ?? false;
-}
-
-/** HTML must never be cached (it names the hashed assets); hashed assets may be kept for good. */
-function cacheFor(file: string, root: string): string {
-  if (file.endsWith('.html')) return 'no-store';
-  if (path.relative(root, file).startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable';
-  return 'public, max-age=3600';
 }

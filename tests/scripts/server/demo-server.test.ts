@@ -333,7 +333,7 @@ describe('security headers', () => {
       'content-security-policy': PAGE_HEADER_POLICY,
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
-      'cache-control': 'no-store',
+      'cache-control': 'no-cache',
     });
     // The release hosts' own headers, so the demo's flows run under them too; HSTS needs https.
     const brand = service ?? target.split('/')[1] ?? '';
