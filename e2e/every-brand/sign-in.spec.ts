@@ -29,7 +29,8 @@ async function openViewZero(login: LoginScreen): Promise<() => Promise<URL>> {
 async function firebaseDatabases(login: LoginScreen): Promise<string[]> {
   const page = await login.page.context().newPage();
   try {
-    await page.goto(`${login.origin}/favicon.svg`);
+    // Not favicon.svg: its policy sandboxes it into an origin of its own, as on the real hosts.
+    await page.goto(`${login.origin}/manifest.webmanifest`);
     const names = await page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''));
     return names.filter((name) => name.startsWith('firebase'));
   } finally {
