@@ -13,7 +13,7 @@ import { LOCAL_SEND_LIMITS, type SendLimits } from './code-store.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
 import { createResolver, readEmulatorToken } from './resolver-table.ts';
 import { createPolicyReports, POLICY_REPORTS_PATH } from './policy-reports.ts';
-import { demoBrandHeaders, SECURITY_HEADERS, serveFile } from './static-files.ts';
+import { demoBrandHeaders, demoNoneHeaders, SECURITY_HEADERS, serveFile } from './static-files.ts';
 
 const STAND_IN = fileURLToPath(new URL('./paypal-stand-in.js', import.meta.url));
 const GALLERY_POLICY =
@@ -174,9 +174,8 @@ export function createDemoServer(options: DemoServerOptions) {
         ...(policyReports && { reportUri: POLICY_REPORTS_PATH }),
       },
     );
-    if (!served) {
-      sendJson(response, 404, { error: 'not found' }, SECURITY_HEADERS);
-    }
+    // A brand host's 404 carries what the release hosts send with it.
+    if (!served) sendJson(response, 404, { error: 'not found' }, demoNoneHeaders(service));
   }
 
   function configFor(base: string) {

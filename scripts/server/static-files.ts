@@ -33,6 +33,11 @@ export function demoBrandHeaders(service: string): Record<string, string> {
   return lowerCaseNames(headers);
 }
 
+/** What the release hosts send with an answer of no file kind of `service`, a 404 among them. */
+export function demoNoneHeaders(service: string): Record<string, string> {
+  return { ...demoBrandHeaders(service), ...lowerCaseNames(kindHeaders(service, 'none')) };
+}
+
 function lowerCaseNames(headers: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }

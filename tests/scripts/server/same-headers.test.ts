@@ -102,6 +102,15 @@ describe('the demo sends the release hosts’ headers', () => {
     for (const name of NOT_IN_THE_DEMO) expect(answer.headers).not.toHaveProperty(name);
   });
 
+  test('for a path of a brand that holds no file: a 404 with the headers nginx sends it', async () => {
+    const answer = await send(demo.port, `/${SERVICE}/no-such-file.js`);
+    expect(answer.status).toBe(404);
+    expect(answer.headers).toMatchObject(
+      withoutDemoDifferences(lowerCaseNames(hostHeaders(SERVICE, 'none')), 'none'),
+    );
+    for (const name of NOT_IN_THE_DEMO) expect(answer.headers).not.toHaveProperty(name);
+  });
+
   test("gives a page the demo build's own policy, framed as the release's", async () => {
     const answer = await send(demo.port, `/${SERVICE}/`);
     const release = lowerCaseNames(hostHeaders(SERVICE, 'page'))['content-security-policy'] ?? '';
