@@ -23,6 +23,7 @@ import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
 import { RELEASE_HEADER } from '../../../scripts/lib/release-manifest.ts';
 import { makeTempDir } from '../brand-fixtures.ts';
 import { committedSettings, TEST_RELEASE } from '../committed-settings.ts';
+import { hostingHeadersFor } from '../hosting-headers.ts';
 
 const FIREBASE_DEFAULTS = committedSettings.firebase;
 
@@ -31,11 +32,6 @@ const require = createRequire(import.meta.url);
 const { listFiles } = require('firebase-tools/lib/listFiles') as {
   listFiles(cwd: string, ignore?: string[]): string[];
 };
-/** How the Hosting emulator (superstatic) matches a header rule's source against a path. */
-const { configMatcher } = require('superstatic/lib/utils/patterns') as {
-  configMatcher(pathname: string, rule: { source: string }): boolean;
-};
-const slasher = require('glob-slasher') as (glob: string) => string;
 
 /**
  * A Hosting site id becomes a host name label (<site>.web.app), at most 30 characters
@@ -59,16 +55,6 @@ function siteOf(config: ReturnType<typeof renderFirebaseJson>, service: string):
   const site = config.hosting.find(({ target }) => target === service);
   if (!site) throw new Error(`no Hosting target ${service}`);
   return site;
-}
-
-/** Headers as Hosting sends them for a path: every matching rule in order, a later value winning. */
-function effectiveHeaders(site: Site, pathname: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const rule of site.headers) {
-    if (!configMatcher(slasher(pathname), { source: slasher(rule.source) })) continue;
-    for (const { key, value } of rule.headers) headers[key] = value;
-  }
-  return headers;
 }
 
 const asRecord = (headers: HeaderMap): Record<string, string> => ({ ...headers });
@@ -158,7 +144,7 @@ describe('firebase.json', () => {
     for (const { service } of brands) {
       const site = siteOf(config, service);
       for (const [pathname, kind, svg] of paths) {
-        expect(effectiveHeaders(site, pathname), `${service} ${pathname}`).toEqual({
+        expect(hostingHeadersFor(site, pathname), `${service} ${pathname}`).toEqual({
           ...asRecord(hostHeaders(service, kind, { svg })),
           [RELEASE_HEADER]: TEST_RELEASE,
         });
@@ -228,12 +214,12 @@ describe('.firebaserc', () => {
       TEST_RELEASE,
     );
     const site = siteOf(config, 'a-dok');
-    expect(effectiveHeaders(site, '/')).toMatchObject({
+    expect(hostingHeadersFor(site, '/')).toMatchObject({
       'Content-Security-Policy-Report-Only':
         "require-trusted-types-for 'script'; trusted-types default; report-to login-gateway-csp",
       'Reporting-Endpoints': 'login-gateway-csp="https://reports.example/csp"',
     });
-    expect(effectiveHeaders(site, '/assets/index-D4x9Qf1a.js')).not.toHaveProperty('Reporting-Endpoints');
+    expect(hostingHeadersFor(site, '/assets/index-D4x9Qf1a.js')).not.toHaveProperty('Reporting-Endpoints');
   });
 
   test('firebase.json starts the Hosting emulator on the configured port, without its UI', () => {

@@ -1,5 +1,4 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { renderFirebaseJson } from '../../../scripts/lib/firebase-hosting.ts';
@@ -7,6 +6,7 @@ import { hostHeaders, type PathKind } from '../../../scripts/lib/host-headers.ts
 import { RELEASE_HEADER } from '../../../scripts/lib/release-manifest.ts';
 import { validSvg } from '../brand-fixtures.ts';
 import { committedSettings, TEST_RELEASE } from '../committed-settings.ts';
+import { hostingHeadersFor } from '../hosting-headers.ts';
 import {
   makeDemoWorld,
   PAGE_POLICY,
@@ -15,13 +15,6 @@ import {
   type DemoWorld,
   type RunningDemo,
 } from './demo-fixtures.ts';
-
-const require = createRequire(import.meta.url);
-/** How the Hosting emulator (superstatic) matches a header rule's source against a path. */
-const { configMatcher } = require('superstatic/lib/utils/patterns') as {
-  configMatcher(pathname: string, rule: { source: string }): boolean;
-};
-const slasher = require('glob-slasher') as (glob: string) => string;
 
 const SERVICE = 'a-dok';
 
@@ -51,7 +44,7 @@ const PATHS: [pathname: string, kind: PathKind, svg: boolean][] = [
 
 let world: DemoWorld;
 let demo: RunningDemo;
-let firebaseHeaders: { source: string; headers: { key: string; value: string }[] }[];
+let site: ReturnType<typeof renderFirebaseJson>['hosting'][number] | undefined;
 
 beforeAll(async () => {
   world = await makeDemoWorld();
@@ -62,25 +55,14 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'manifest.webmanifest'), '{}');
   await writeFile(path.join(dir, 'stray.json'), '{}');
   demo = await startDemo(world);
-  const site = renderFirebaseJson(world.brands, committedSettings.firebase, TEST_RELEASE).hosting.find(
+  site = renderFirebaseJson(world.brands, committedSettings.firebase, TEST_RELEASE).hosting.find(
     ({ target }) => target === SERVICE,
   );
-  firebaseHeaders = site?.headers ?? [];
 });
 afterAll(async () => {
   await demo.stop();
   await world.remove();
 });
-
-/** Headers as Hosting sends them for a path: every matching rule in order, a later value winning. */
-function firebaseHeadersFor(pathname: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const rule of firebaseHeaders) {
-    if (!configMatcher(slasher(pathname), { source: slasher(rule.source) })) continue;
-    for (const { key, value } of rule.headers) headers[key.toLowerCase()] = value;
-  }
-  return headers;
-}
 
 function lowerCaseNames(headers: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
@@ -95,7 +77,8 @@ describe('the demo sends the release hosts’ headers', () => {
   test.each(PATHS)('for %s (%s) as firebase.json and nginx do', async (pathname, kind, svg) => {
     const answer = await send(demo.port, `/${SERVICE}${pathname}`);
     expect(answer.status).toBe(200);
-    const firebase = withoutDemoDifferences(firebaseHeadersFor(pathname), kind);
+    if (!site) throw new Error(`no Hosting site for ${SERVICE}`);
+    const firebase = withoutDemoDifferences(lowerCaseNames(hostingHeadersFor(site, pathname)), kind);
     const nginx = withoutDemoDifferences(lowerCaseNames(hostHeaders(SERVICE, kind, { svg })), kind);
     expect(firebase).toEqual(nginx);
     expect(answer.headers).toMatchObject(nginx);
