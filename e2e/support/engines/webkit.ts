@@ -103,13 +103,17 @@ export async function launchWebKit(): Promise<EngineBrowser> {
  * from a MiniBrowser of its own, outside WebDriver: with the WebKitSettings switch that writes each
  * message to the terminal ("CONSOLE SECURITY ERROR …"), one tab per URL, with empty data and cache
  * folders. It buffers what it writes until it exits normally, which it does when its X server goes
- * away (a kill would lose the messages): so it gets an X server of its own.
+ * away (a kill would lose the messages): so it gets an X server of its own. Its web and network
+ * processes outlive it for a moment and still write to the cache folder, so it runs as a process
+ * group, and the whole group is gone before that folder is removed.
  */
 async function readWebKitConsole(urls: string[], settleMs: number): Promise<string[]> {
   const home = await mkdtemp(path.join(tmpdir(), 'webkit-console-'));
   const xvfb = await startXvfb();
+  let browser: ChildProcess | undefined;
   try {
-    const browser = spawn(miniBrowserPath, ['--enable-write-console-messages-to-stdout=true', ...urls], {
+    browser = spawn(miniBrowserPath, ['--enable-write-console-messages-to-stdout=true', ...urls], {
+      detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
@@ -126,13 +130,27 @@ async function readWebKitConsole(urls: string[], settleMs: number): Promise<stri
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     xvfb.process.kill();
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    browser.kill('SIGKILL');
     return output
       .split('\n')
       .filter((line) => /^CONSOLE /.test(line) && !/^CONSOLE \w+ (LOG|INFO|DEBUG) /.test(line));
   } finally {
     xvfb.process.kill();
-    await rm(home, { recursive: true, force: true });
+    if (browser) await endGroup(browser);
+    await rm(home, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
+}
+
+/** Kills a detached child's process group and waits until the group has no process left. */
+async function endGroup(child: ChildProcess): Promise<void> {
+  const group = -(child.pid ?? 0);
+  if (group === 0) return;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    try {
+      process.kill(group, 'SIGKILL');
+    } catch {
+      return; // ESRCH: no process of the group is left
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
