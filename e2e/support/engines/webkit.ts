@@ -112,7 +112,7 @@ async function readWebKitConsole(urls: string[], settleMs: number): Promise<stri
   const xvfb = await startXvfb();
   let browser: ChildProcess | undefined;
   try {
-    browser = spawn(miniBrowserPath, ['--enable-write-console-messages-to-stdout=true', ...urls], {
+    const child = spawn(miniBrowserPath, ['--enable-write-console-messages-to-stdout=true', ...urls], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
@@ -123,10 +123,11 @@ async function readWebKitConsole(urls: string[], settleMs: number): Promise<stri
         XDG_CONFIG_HOME: path.join(home, 'config'),
       },
     });
+    browser = child;
     let output = '';
-    browser.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    browser.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = once(browser, 'exit');
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = once(child, 'exit');
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     xvfb.process.kill();
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
