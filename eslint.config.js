@@ -53,7 +53,10 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   // Layers and chunk loaders (scripts/lint/layers.js), and file extensions in every relative import.
-  { plugins: { architecture }, rules: { 'architecture/extensions': 'error' } },
+  {
+    plugins: { architecture },
+    rules: { 'architecture/extensions': 'error', 'architecture/product-apart': 'error' },
+  },
   {
     files: ['src/**/*.{ts,tsx}'],
     rules: {
@@ -96,12 +99,19 @@ export default tseslint.config(
     settings: { lintAllEsApis: true },
   },
   {
-    files: ['scripts/**/*.ts', 'scripts/lint/*.js', 'tests/**/*.ts', 'e2e/**/*.ts', '*.config.{ts,js}'],
+    files: [
+      'scripts/**/*.ts',
+      'scripts/lint/*.js',
+      'tools/**/*.ts',
+      'tests/**/*.ts',
+      'e2e/**/*.ts',
+      '*.config.{ts,js}',
+    ],
     languageOptions: { globals: globals.node },
   },
   // The PayPal stand-in is a classic browser script the demo server serves as it is.
   {
-    files: ['scripts/server/paypal-stand-in.js'],
+    files: ['tools/demo/paypal-stand-in.js'],
     languageOptions: { globals: globals.browser, sourceType: 'script' },
   },
 );

@@ -25,7 +25,12 @@ export default defineConfig({
         // The node tests restore what they change, so one worker's modules serve many files.
         // Vitest queues projects by name: this one holds the slowest file (build.test.ts) and
         // must start first.
-        test: { name: 'node', include: ['tests/**/*.test.ts'], exclude: isolated, isolate: false },
+        test: {
+          name: 'node',
+          include: ['tests/**/*.test.ts', 'tools/**/*.test.ts'],
+          exclude: isolated,
+          isolate: false,
+        },
       },
       {
         extends: true,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
-import { devLoginMethods } from '../scripts/dev/dev-config.ts';
+import { devLoginMethods } from '../tools/demo/dev-config.ts';
 import { CHROMIUM_ARGS, suiteChromiumPath } from '../scripts/lib/chromium.ts';
 import { takesPayments } from '../src/lib/services.ts';
 import type { EngineOptions } from './support/engines/fixtures.ts';

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS_FILE, loadDeploySettings, PAYPAL_ENV } from './lib/dep
 import { loadBrands } from './lib/load-brands.ts';
 import { describeRelease, RELEASE_FILE, writeReleaseManifest } from './lib/release-manifest.ts';
 import { formatBuildTable, formatInvalidBrands, formatWarnings } from './lib/report.ts';
-import { recordingBuild } from './server/demo-build.ts';
+import { recordingBuild } from './lib/demo-build.ts';
 import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
 
 const { values } = parseCommandLine({

@@ -9,11 +9,8 @@ import { demoOrigin, type LoginScreen } from '../support/login-screen.ts';
 // The demo resolver's rows (docs/demo.md) pick what happens after the code; the config points
 // the page at the demo's PayPal stand-in unless a test takes paymentSdkUrl out of it.
 
-const STAND_IN_SCRIPT = readFileSync(
-  new URL('../../scripts/server/paypal-stand-in.js', import.meta.url),
-  'utf8',
-);
-// The stand-in's buttons (scripts/server/paypal-stand-in.js): two in PayPal's button frame, two
+const STAND_IN_SCRIPT = readFileSync(new URL('../../tools/demo/paypal-stand-in.js', import.meta.url), 'utf8');
+// The stand-in's buttons (tools/demo/paypal-stand-in.js): two in PayPal's button frame, two
 // in its checkout overlay, which stands in for PayPal's popup.
 const PAY = 'Mit PayPal bezahlen (Platzhalter)';
 const FAIL = 'Zahlungsfehler auslösen (Platzhalter)';

@@ -2,7 +2,7 @@ import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { freePort } from '../../scripts/server/ports.ts';
+import { freePort } from '../../tools/demo/ports.ts';
 import { projectRoot } from '../../scripts/vite/app-config.ts';
 import { demoOrigin } from './login-screen.ts';
 

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEV_FIREBASE_PROJECT } from '../../scripts/dev/dev-config.ts';
+import { DEV_FIREBASE_PROJECT } from '../../tools/demo/dev-config.ts';
 import { loadBrands } from '../../scripts/lib/load-brands.ts';
-import { createDemoServer } from '../../scripts/server/demo-server.ts';
-import { startAuthEmulator } from '../../scripts/server/firebase-emulator.ts';
-import { freePort, freePortForChild } from '../../scripts/server/ports.ts';
+import { createDemoServer } from '../../tools/demo/demo-server.ts';
+import { startAuthEmulator } from '../../tools/demo/firebase-emulator.ts';
+import { freePort, freePortForChild } from '../../tools/demo/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../scripts/vite/app-config.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import type { Page, Request } from '@playwright/test';
-import type { OutboxEntry } from '../../scripts/server/reference-mws.ts';
+import type { OutboxEntry } from '../../tools/demo/reference-mws.ts';
 
 export const METHOD_LABELS = { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' } as const;
 export type Method = keyof typeof METHOD_LABELS;

@@ -91,4 +91,33 @@ const extensions = {
   },
 };
 
-export const architecture = { rules: { layers, extensions } };
+/** @type {import('eslint').Rule.RuleModule} */
+const productApart = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'What ships (src/) and what builds it (scripts/) never import the tools (tools/).' },
+    schema: [],
+    messages: {
+      tool: '{{from}}/ may not import from tools/: the product and its build stand without the demo, the bench and the breaks (docs/architecture.md).',
+    },
+  },
+  create(context) {
+    const root = context.cwd;
+    const from = path.relative(root, context.filename).split(path.sep)[0];
+    if (from !== 'src' && from !== 'scripts') return {};
+    const check = (node) => {
+      const specifier = node?.type === 'Literal' ? node.value : undefined;
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const target = path.relative(root, path.resolve(path.dirname(context.filename), specifier));
+      if (target.split(path.sep)[0] === 'tools') context.report({ node, messageId: 'tool', data: { from } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+export const architecture = { rules: { layers, extensions, 'product-apart': productApart } };

@@ -13,7 +13,7 @@ const SCRIPT_URLS: readonly RegExp[] = [
   /^https:\/\/www\.(?:sandbox\.)?paypal\.com\/sdk\/js\?/,
 ];
 
-/** The path the demo server serves the PayPal stand-in at (scripts/server/demo-server.ts). */
+/** The path the demo server serves the PayPal stand-in at (tools/demo/demo-server.ts). */
 const STAND_IN_PATH = '/dev/paypal/sdk/js';
 
 /** Whether a script URL is one of the SDKs' own (the policy's one decision, pure for tests). */

@@ -11,54 +11,54 @@ import { projectRoot } from '../../scripts/vite/app-config.ts';
  */
 const COMMANDS = [
   {
-    script: 'start.ts',
+    script: 'tools/start.ts',
     command: 'npm start --',
     options: ['--port <n>', '--emulator-port <n>', '--no-emulator', '--brands-dir <dir>', '--out-dir <dir>'],
   },
   {
-    script: 'dev.ts',
+    script: 'tools/dev.ts',
     command: 'npm run dev --',
     options: ['--brand <service>', '--port <n>', '--host <address>'],
   },
   {
-    script: 'build.ts',
+    script: 'scripts/build.ts',
     command: 'npm run build --',
     options: ['--brand <service>', '--demo', '--out-dir <dir>', '--brands-dir <dir>'],
   },
   {
-    script: 'release-check.ts',
+    script: 'scripts/release-check.ts',
     command: 'npm run release-check --',
     options: ['--dir <dir>', '--brands-dir <dir>'],
   },
   {
-    script: 'deploy.ts',
+    script: 'scripts/deploy.ts',
     command: 'npm run deploy --',
     options: ['--release <dir>', '--settings <file>', '--brands-dir <dir>', '--rollback', '--dry-run'],
   },
-  { script: 'budget.ts', command: 'npm run budget --', options: [] },
+  { script: 'scripts/budget.ts', command: 'npm run budget --', options: [] },
   {
-    script: 'bench.ts',
+    script: 'tools/bench.ts',
     command: 'npm run bench --',
     options: ['--brand <service>', '--runs <n>', '--build-runs <n>', '--out <file>', '--plain', '--quick'],
   },
   {
-    script: 'brand-marks-sheet.ts',
+    script: 'tools/brand-marks-sheet.ts',
     command: 'npm run brand-marks --',
     options: ['--brand <service>', '--out <file>'],
   },
   {
-    script: 'brands-tidy.ts',
+    script: 'scripts/brands-tidy.ts',
     command: 'npm run brands:tidy --',
     options: ['--brands-dir <dir>', '--dry-run'],
   },
   {
-    script: 'breaks.ts',
+    script: 'tools/breaks.ts',
     command: 'npm run breaks --',
     options: ['--only <name>', '--rev <commit>', '--baseline', '--report <file.md>', '--check-only'],
   },
   {
-    script: 'perf/engine-view-zero.ts',
-    command: 'npx tsx scripts/perf/engine-view-zero.ts',
+    script: 'tools/bench/engine-view-zero.ts',
+    command: 'npx tsx tools/bench/engine-view-zero.ts',
     options: ['--runs <n>', '--brand <service>'],
   },
 ] as const;
@@ -74,7 +74,7 @@ function runScript(script: string, args: string[]): Promise<Outcome> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', path.join('scripts', script), ...args],
+      ['--import', 'tsx', script, ...args],
       { cwd: projectRoot, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
@@ -122,7 +122,7 @@ describe.concurrent.each(COMMANDS)('$command', ({ script, command, options }) =>
 test(
   'npm run bench -- --runs 2 is refused in a sentence before anything is built',
   async () => {
-    const { code, stderr } = await runScript('bench.ts', ['--runs', '2']);
+    const { code, stderr } = await runScript('tools/bench.ts', ['--runs', '2']);
     expect(code).toBe(2);
     expect(stderr).toBe(
       'npm run bench --: --runs must be a whole number of at least 5 (1 with --quick).\n' +

@@ -12,9 +12,9 @@ import { escapeHtml } from '../../../scripts/lib/escape-html.ts';
 import { hostHeaders, type HeaderMap, type PathKind } from '../../../scripts/lib/host-headers.ts';
 import { loadBrands, type Brand } from '../../../scripts/lib/load-brands.ts';
 import { readReleaseManifest, RELEASE_HEADER } from '../../../scripts/lib/release-manifest.ts';
-import { freePortForChild } from '../../../scripts/server/ports.ts';
-import { createReferenceBackend, OUTBOX_PATH } from '../../../scripts/server/reference-backend.ts';
-import type { OutboxEntry } from '../../../scripts/server/reference-mws.ts';
+import { freePortForChild } from '../../../tools/demo/ports.ts';
+import { createReferenceBackend, OUTBOX_PATH } from '../../../tools/demo/reference-backend.ts';
+import type { OutboxEntry } from '../../../tools/demo/reference-mws.ts';
 import { makeTestCertificates, type TestCertificates } from './certificates.ts';
 import {
   nginxArgs,

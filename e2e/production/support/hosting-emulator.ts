@@ -8,8 +8,8 @@ import { deployFirebase } from '../../../scripts/deploy/firebase-target.ts';
 import { parseDeploySettings } from '../../../scripts/lib/deploy-settings.ts';
 import { EMULATOR_ALIAS, emulatorProjectId } from '../../../scripts/lib/firebase-hosting.ts';
 import { loadBrands } from '../../../scripts/lib/load-brands.ts';
-import { spawnEmulators } from '../../../scripts/server/firebase-emulator.ts';
-import { freePortForChild, isPortFree } from '../../../scripts/server/ports.ts';
+import { spawnEmulators } from '../../../tools/demo/firebase-emulator.ts';
+import { freePortForChild, isPortFree } from '../../../tools/demo/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
 
 /** The release `npm run build` writes: a folder per brand, release.json and the host configs. */

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { POLICY_REPORTS_PATH, type PolicyReport } from '../../../scripts/server/policy-reports.ts';
+import { POLICY_REPORTS_PATH, type PolicyReport } from '../../../tools/demo/policy-reports.ts';
 import { BrandSite, demoOrigin, METHOD_LABELS, type Method } from '../login-screen.ts';
 import type { EngineElement, EnginePage, Name, Role } from './engine.ts';
 

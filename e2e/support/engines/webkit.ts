@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Builder, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
-import { freePortForChild } from '../../../scripts/server/ports.ts';
+import { freePortForChild } from '../../../tools/demo/ports.ts';
 import {
   callSource,
   findInPage,

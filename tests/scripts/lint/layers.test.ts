@@ -146,3 +146,37 @@ tester.run('extensions', architecture.rules.extensions, {
     },
   ],
 });
+
+tester.run('product-apart', architecture.rules['product-apart'], {
+  valid: [
+    {
+      name: 'a tool imports the build',
+      filename: at('tools/start.ts'),
+      code: "import '../scripts/lib/load-brands.ts';",
+    },
+    {
+      name: 'a test imports a tool',
+      filename: at('e2e/support/global-setup.ts'),
+      code: "import '../../tools/demo/ports.ts';",
+    },
+    {
+      name: 'the build imports the build',
+      filename: at('scripts/build.ts'),
+      code: "import './lib/demo-build.ts';",
+    },
+  ],
+  invalid: [
+    {
+      name: 'the build imports a demo server',
+      filename: at('scripts/build.ts'),
+      code: "import { x } from '../tools/demo/demo-server.ts';",
+      errors: [{ messageId: 'tool', data: { from: 'scripts' } }],
+    },
+    {
+      name: 'the page loads a tool lazily',
+      filename: at('src/app/lazy-steps.ts'),
+      code: "const x = () => import('../../tools/bench/first-view.ts');",
+      errors: [{ messageId: 'tool', data: { from: 'src' } }],
+    },
+  ],
+});

@@ -1,0 +1,68 @@
+import { chromium, type Page } from '@playwright/test';
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.ts';
+import type { BenchServer } from './bench-server.ts';
+import { throttle } from './first-view.ts';
+
+export interface PaymentStepTimes {
+  runs: number;
+  /** Milliseconds from typing the code's last digit to PayPal's button, per run. */
+  times: number[];
+}
+
+const PAYING_QR = 'qr-pay';
+const STAND_IN_BUTTON = 'Mit PayPal bezahlen (Platzhalter)';
+
+/**
+ * a-ident with a QR id that must be paid for: signs in by mail, then, throttled like the first
+ * view, times from the last digit of the code to PayPal's button in its frame (the demo's
+ * stand-in, served by the same server). Covers the code check, the resolver, view 3's chunk and
+ * the SDK, which the page may only ask for once the resolver has answered.
+ */
+export async function measurePaymentStep(server: BenchServer, runs: number): Promise<PaymentStepTimes> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+  const result: PaymentStepTimes = { runs, times: [] };
+  try {
+    for (let run = 0; run < runs; run++) {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const to = `bench-${run}-${Date.now()}@example.de`;
+        const url = new URL(server.pageUrl(RESOLVER_SERVICE));
+        url.searchParams.set('qrid', PAYING_QR);
+        await page.goto(url.href);
+        await page.getByRole('button', { name: 'E-Mail-Adresse', exact: true }).click();
+        const input = page.getByRole('textbox', { name: 'E-Mail-Adresse', exact: true });
+        await input.fill(to);
+        await input.press('Enter');
+        const codeInput = page.getByRole('textbox', { name: 'Bestätigungscode' });
+        await codeInput.waitFor();
+        const code = await codeFor(server, to, page);
+        // A visitor takes seconds to read the mail: what the code view prefetches has arrived.
+        await page.waitForTimeout(1500);
+        await throttle(page);
+        const started = Date.now();
+        await codeInput.pressSequentially(code);
+        await page
+          .frameLocator('iframe[title="PayPal"]')
+          .getByRole('button', { name: STAND_IN_BUTTON })
+          .waitFor({ timeout: 60_000 });
+        result.times.push(Date.now() - started);
+      } finally {
+        await context.close();
+      }
+    }
+    return result;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function codeFor(server: BenchServer, to: string, page: Page): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const code = server.codes.findLast((entry) => entry.to === to)?.code;
+    if (code) return code;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no code for ${to}`);
+}

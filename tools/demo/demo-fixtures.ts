@@ -1,0 +1,212 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { request, type IncomingHttpHeaders, type Server } from 'node:http';
+import path from 'node:path';
+import { loadBrands, type Brand, type InvalidBrand } from '../../scripts/lib/load-brands.ts';
+import { createDemoServer, type DemoBrands, type DemoServerOptions } from './demo-server.ts';
+import { freePort } from './ports.ts';
+import type { OutboxEntry } from './reference-mws.ts';
+import {
+  makeTempDir,
+  validBrandJson,
+  validSvg,
+  writeBrandFolder,
+} from '../../tests/scripts/brand-fixtures.ts';
+
+/** The policy every fake page carries in its CSP <meta>. */
+export const PAGE_POLICY = "default-src 'none'; script-src 'self'";
+export const ASSET = 'assets/app-abc12345.js';
+/** A file in dist/ but outside every brand folder, and one outside dist/: neither may be served. */
+export const SECRET = 'secret-outside-the-brand-folders';
+
+export const BRAND_NAMES: Record<string, string> = {
+  'a-dok': 'A-Dok Testmarke',
+  'a-ident': 'A-Ident Testmarke',
+  wdmaps: 'WD Maps Testmarke',
+};
+
+export interface DemoWorld {
+  root: string;
+  distDir: string;
+  brands: Brand[];
+  invalid: InvalidBrand[];
+  remove(): Promise<void>;
+}
+
+/** A brands folder with three valid brands and one broken one, and a small dist/ for the valid ones. */
+export async function makeDemoWorld(): Promise<DemoWorld> {
+  const root = await makeTempDir('demo-');
+  const brandsDir = path.join(root, 'brands');
+  const distDir = path.join(root, 'dist');
+  for (const [service, name] of Object.entries(BRAND_NAMES)) {
+    await writeBrandFolder(brandsDir, service, {
+      'brand.json': JSON.stringify({ ...validBrandJson, name, domains: [`login.${service}.example`] }),
+    });
+    await writePage(distDir, service);
+  }
+  await writeBrandFolder(brandsDir, 'broken', {
+    'brand.json': JSON.stringify({ ...validBrandJson, accentColor: '#12' }),
+    'logo.svg': undefined,
+  });
+  await writeFile(path.join(distDir, 'secret.html'), `<p>${SECRET}</p>`);
+  await writeFile(path.join(root, 'package.json'), JSON.stringify({ name: SECRET }));
+  const { brands, invalid } = await loadBrands(brandsDir);
+  return { root, distDir, brands, invalid, remove: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** A fake brand page with one script and a favicon, as the build leaves them in dist/<service>/. */
+export async function writePage(distDir: string, service: string): Promise<void> {
+  const dir = path.join(distDir, service);
+  await mkdir(path.join(dir, 'assets'), { recursive: true });
+  await writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="de" data-brand="${service}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}">
+<title>${service} page</title>
+</head>
+<body><script type="module" src="./${ASSET}"></script></body>
+</html>
+`,
+  );
+  await writeFile(path.join(dir, ASSET), `console.log(${JSON.stringify(service)});\n`);
+  await writeFile(path.join(dir, 'favicon.svg'), validSvg);
+}
+
+export interface RunningDemo {
+  port: number;
+  server: Server;
+  /** Every code the MWS reported, instead of printing it. */
+  sent: OutboxEntry[];
+  /** The server's clock; move it to age codes. */
+  clock: { now: number };
+  /** Swaps the brands served, as `npm start` does after a rebuild. */
+  setBrands(brands: DemoBrands): void;
+  stop(): Promise<void>;
+}
+
+/** The demo server of `world` on a free port, with a controllable clock. */
+export async function startDemo(
+  world: DemoWorld,
+  options: Partial<DemoServerOptions> = {},
+): Promise<RunningDemo> {
+  const port = await freePort();
+  const sent: OutboxEntry[] = [];
+  const clock = { now: Date.UTC(2025, 0, 6, 9, 0, 0) };
+  const { server, setBrands } = createDemoServer({
+    distDir: world.distDir,
+    brands: world.brands,
+    invalid: world.invalid,
+    port,
+    authEmulatorUrl: undefined,
+    now: () => clock.now,
+    onCodeSent: (entry) => sent.push(entry),
+    ...options,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  if (typeof address !== 'object' || address?.port !== port) throw new Error('the demo server has no port');
+  return {
+    port,
+    server,
+    sent,
+    clock,
+    setBrands,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The body as it went over the wire, for answers that are compressed. */
+  bytes: Buffer;
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** The Host header; node sets 127.0.0.1:<port> when absent. */
+  host?: string;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  /** Sends the body in pieces with `transfer-encoding: chunked` and no content-length. */
+  chunked?: boolean;
+}
+
+/** One request over real HTTP to 127.0.0.1, with any Host header (fetch cannot set one). */
+export function send(port: number, target: string, options: RequestOptions = {}): Promise<Answer> {
+  const { method = 'GET', host, headers = {}, body, chunked = false } = options;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: target,
+        method,
+        agent: false,
+        headers: { ...(host && { host }), ...(chunked && { 'transfer-encoding': 'chunked' }), ...headers },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () =>
+          resolve({
+            status: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    outgoing.on('error', reject);
+    if (body !== undefined && chunked) {
+      const bytes = Buffer.from(body);
+      for (let start = 0; start < bytes.length; start += 4096)
+        outgoing.write(bytes.subarray(start, start + 4096));
+      outgoing.end();
+    } else {
+      outgoing.end(body);
+    }
+  });
+}
+
+export const FORM_TYPE = 'application/x-www-form-urlencoded';
+/** A brand page's origin on the demo server: the only kind the MWS answers CORS for. */
+export const pageOrigin = (port: number) => `http://a-dok.localhost:${port}`;
+
+/** A form POST as the page sends it: a CORS simple request from the brand's origin. */
+export function postForm(
+  port: number,
+  target: string,
+  fields: Record<string, string>,
+  options: RequestOptions = {},
+): Promise<Answer> {
+  return send(port, target, {
+    method: 'POST',
+    body: new URLSearchParams(fields).toString(),
+    ...options,
+    headers: { 'content-type': FORM_TYPE, origin: pageOrigin(port), ...options.headers },
+  });
+}
+
+export function json(answer: Answer): unknown {
+  expectJsonType(answer);
+  return JSON.parse(answer.body);
+}
+
+function expectJsonType(answer: Answer): void {
+  if (!answer.headers['content-type']?.startsWith('application/json')) {
+    throw new Error(`expected a JSON answer, got ${answer.headers['content-type']}: ${answer.body}`);
+  }
+}

@@ -1,0 +1,230 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
+import { createDevConfig, DEV_FIREBASE_PROJECT } from './dev-config.ts';
+import { PREVIEW_FILE } from '../../scripts/lib/emit-brand.ts';
+import type { Brand, InvalidBrand } from '../../scripts/lib/load-brands.ts';
+import { renderGallery, renderGalleryCss } from './gallery.ts';
+import { isLocalHost, sendError, sendJson } from './http-utils.ts';
+import { renderLanding } from './landing.ts';
+import { LOCAL_SEND_LIMITS, type SendLimits } from './code-store.ts';
+import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
+import { createResolver, readEmulatorToken } from './resolver-table.ts';
+import { createPolicyReports, POLICY_REPORTS_PATH } from './policy-reports.ts';
+import { demoBrandHeaders, demoNoneHeaders, SECURITY_HEADERS, serveFile } from './static-files.ts';
+
+const STAND_IN = fileURLToPath(new URL('./paypal-stand-in.js', import.meta.url));
+const GALLERY_POLICY =
+  "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** The brand folders as the last load found them: what is served, and what the gallery lists. */
+export interface DemoBrands {
+  brands: Brand[];
+  invalid: InvalidBrand[];
+}
+
+export interface DemoServerOptions extends DemoBrands {
+  distDir: string;
+  port: number;
+  /** The Firebase Auth emulator's URL, or undefined when it is not running. */
+  authEmulatorUrl: string | undefined;
+  /** Codes the emulator sent, for the outbox; empty without an emulator. */
+  firebaseCodes?: () => Promise<OutboxEntry[]>;
+  /** LOCAL_SEND_LIMITS unless given: every browser of the demo is this machine. */
+  sendLimits?: SendLimits;
+  now?: () => number;
+  onCodeSent?: (entry: OutboxEntry) => void;
+  /**
+   * Adds `report-uri /dev/policy-reports` to each page's policy header and keeps what browsers
+   * report there (policy-reports.ts): the browser suite's one view of violations in every engine,
+   * across navigations and before any test script could listen. Off for `npm start`.
+   */
+  collectPolicyReports?: boolean;
+}
+
+/**
+ * The whole product on one port, as production serves it: each brand on its own host
+ * (`<service>.localhost`) and, for tools that cannot set a host, under `/<service>/`; the
+ * reference MWS under `/mws/`; the brand gallery on the bare host. Development only, and only
+ * for local hosts (isLocalHost).
+ * `setBrands` swaps the brand list after a rebuild (start.ts), without a restart.
+ */
+export function createDemoServer(options: DemoServerOptions) {
+  const { distDir, port } = options;
+  let { brands, invalid } = options;
+  let services = new Set<string>();
+  // The MWS reads this set on every call, so a swap reaches it too.
+  const loginKeys = new Set<string>();
+  const setBrands = (next: DemoBrands) => {
+    ({ brands, invalid } = next);
+    services = new Set(brands.map((brand) => brand.service));
+    loginKeys.clear();
+    for (const service of services) loginKeys.add(`dev-key-${service}`);
+  };
+  setBrands({ brands, invalid });
+  const origin = `http://localhost:${port}`;
+  // A brand page is on its own host or below a path of the bare host (localhost or 127.0.0.1).
+  const isBrandOrigin = (candidate: string) =>
+    candidate === origin ||
+    candidate === `http://127.0.0.1:${port}` ||
+    [...services].some((service) => candidate === `http://${service}.localhost:${port}`);
+  const mws = createReferenceMws({
+    loginKeys,
+    isBrandOrigin,
+    sendLimits: options.sendLimits ?? LOCAL_SEND_LIMITS,
+    now: options.now,
+    onCodeSent: options.onCodeSent,
+  });
+  // The phone path's token comes from the emulator, which is only ever this machine's.
+  const handleResolver = createResolver({
+    readToken: (token) =>
+      mws.readToken(token) ??
+      (options.authEmulatorUrl === undefined
+        ? undefined
+        : readEmulatorToken(token, DEV_FIREBASE_PROJECT, (options.now ?? Date.now)())),
+    now: options.now,
+  });
+  const policyReports = options.collectPolicyReports ? createPolicyReports() : undefined;
+  const brandUrl = (service: string) => `http://${service}.localhost:${port}/`;
+
+  async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // Every route, pages and config too: a rebinding page could read any of them (isLocalHost).
+    // The Origin needs no check: the codes leave only through the outbox, which allows no CORS.
+    if (!isLocalHost(request.headers.host)) {
+      return sendJson(response, 421, { error: 'not a local host' }, SECURITY_HEADERS);
+    }
+    const url = new URL(request.url ?? '/', origin);
+    // A local name, so safe to put into the URLs the config hands out as the page's origin.
+    const host = (request.headers.host ?? '').toLowerCase();
+    const hostService = /^([a-z0-9_-]+)\.localhost(:\d+)?$/.exec(host)?.[1];
+
+    // Development routes answer on every local host, so brand hosts reach the MWS and landing too.
+    if (url.pathname.startsWith('/mws/'))
+      return mws.handle(request, response, url.pathname.slice('/mws/'.length));
+    if (url.pathname === '/dev/outbox') return sendJson(response, 200, await outbox(), SECURITY_HEADERS);
+    if (policyReports && url.pathname === POLICY_REPORTS_PATH) return policyReports.handle(request, response);
+    if (url.pathname.startsWith('/landing/')) return sendHtml(response, renderLanding(url), GALLERY_POLICY);
+    if (url.pathname === '/gallery.css') return sendText(response, renderGalleryCss(brands), 'text/css');
+
+    if (hostService !== undefined && services.has(hostService)) {
+      return serveBrand(request, response, hostService, `http://${host}/`, url.pathname.slice(1));
+    }
+    const [first = '', ...rest] = url.pathname.slice(1).split('/');
+    if (services.has(first)) {
+      if (rest.length === 0) return redirect(response, `/${first}/${url.search}`);
+      // The page's own origin: its CSP allows the PayPal stand-in only from there.
+      return serveBrand(request, response, first, `http://${host}/${first}/`, rest.join('/'));
+    }
+    if (url.pathname === '/') {
+      const html = renderGallery({
+        brands,
+        invalid,
+        brandUrl,
+        phoneAvailable: options.authEmulatorUrl !== undefined,
+      });
+      return sendHtml(response, html, GALLERY_POLICY);
+    }
+    const galleryAsset = /^\/gallery\/(logo|logo-dark|favicon)\/([a-z0-9_-]+)\.svg$/.exec(url.pathname);
+    const brand = brands.find((b) => b.service === galleryAsset?.[2]);
+    if (galleryAsset && brand) {
+      const [, kind] = galleryAsset;
+      const svg =
+        kind === 'logo' ? brand.logo : kind === 'logo-dark' ? brand.logoDark : (brand.icon ?? brand.logo);
+      if (svg) return sendText(response, svg.text, 'image/svg+xml');
+    }
+    sendJson(response, 404, { error: 'not found' }, SECURITY_HEADERS);
+  }
+
+  /** A brand's page, its api/ routes and the PayPal stand-in, below `base`. */
+  async function serveBrand(
+    request: IncomingMessage,
+    response: ServerResponse,
+    service: string,
+    base: string,
+    relativePath: string,
+  ): Promise<void> {
+    switch (relativePath) {
+      case 'api/config':
+        return sendJson(response, 200, configFor(base), SECURITY_HEADERS);
+      case 'api/resolver':
+        return handleResolver(request, response, new URL('/landing', base).href);
+      case 'dev/paypal/sdk/js':
+        // Cacheable like PayPal's CDN answer, so the page's prefetch of it is what the script runs.
+        return sendText(
+          response,
+          await readFile(STAND_IN, 'utf8'),
+          'text/javascript',
+          'public, max-age=3600',
+        );
+    }
+    const root = path.join(distDir, service);
+    const acceptEncoding = request.headers['accept-encoding'] ?? '';
+    // The brand preview is a page of frames of itself: only it may be framed, and only by itself.
+    const preview = relativePath === PREVIEW_FILE;
+    const served = await serveFile(
+      response,
+      root,
+      relativePath || 'index.html',
+      acceptEncoding,
+      { ...demoBrandHeaders(service), ...(preview && { 'x-frame-options': 'SAMEORIGIN' }) },
+      {
+        frameAncestors: preview ? "'self'" : "'none'",
+        ...(policyReports && { reportUri: POLICY_REPORTS_PATH }),
+      },
+    );
+    // A brand host's 404 carries what the release hosts send with it.
+    if (!served) sendJson(response, 404, { error: 'not found' }, demoNoneHeaders(service));
+  }
+
+  function configFor(base: string) {
+    const config = createDevConfig(brands, {
+      mwsTargetUrl: `${origin}/mws`,
+      // Without an emulator the phone path fails with AN01 at once instead of hanging on Google.
+      authEmulatorUrl: options.authEmulatorUrl ?? 'http://127.0.0.1:9',
+    });
+    const landing = new URL('/landing/', base);
+    for (const [service, entry] of Object.entries(config.services)) {
+      Object.assign(entry, {
+        ...(service !== RESOLVER_SERVICE && { redirectUrl: new URL(service, landing).href }),
+        paymentSdkUrl: new URL('dev/paypal/sdk/js', base).href,
+      });
+    }
+    return config;
+  }
+
+  async function outbox(): Promise<OutboxEntry[]> {
+    const fromFirebase = (await options.firebaseCodes?.().catch(() => [])) ?? [];
+    return [...mws.outbox, ...fromFirebase].sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+  }
+
+  const server: Server = createServer((request, response) => {
+    route(request, response).catch((error: unknown) => sendError(response, error));
+  });
+  return { server, mws, brandUrl, setBrands };
+}
+
+function redirect(response: ServerResponse, location: string) {
+  response.writeHead(301, { location, ...SECURITY_HEADERS });
+  response.end();
+}
+
+function sendHtml(response: ServerResponse, html: string, policy: string) {
+  response.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': policy,
+    ...SECURITY_HEADERS,
+  });
+  response.end(html);
+}
+
+function sendText(response: ServerResponse, body: string, type: string, cacheControl = 'no-store') {
+  response.writeHead(200, {
+    'content-type': `${type}; charset=utf-8`,
+    'cache-control': cacheControl,
+    ...SECURITY_HEADERS,
+  });
+  response.end(body);
+}

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEV_FIREBASE_PROJECT } from './dev-config.ts';
+import { MAX_FORM_BYTES } from './http-utils.ts';
+import { RESOLVER_TABLE, RESOLVER_TOKEN_MAX_AGE_MS } from './resolver-table.ts';
+import { toResolution, type ResolverAnswer } from '../../src/features/resolver/api/resolve-qr.ts';
+import { buildResolverRedirect } from '../../src/lib/safe-redirect.ts';
+import {
+  FORM_TYPE,
+  json,
+  makeDemoWorld,
+  postForm,
+  send,
+  startDemo,
+  type DemoWorld,
+  type RunningDemo,
+} from './demo-fixtures.ts';
+
+const ROWS = [
+  ['qr-exists', { exists: true, value: 0, sponsor: 'live' }],
+  ['qr-pay', { exists: false, value: 5, sponsor: 'live' }],
+  ['qr-cents', { exists: false, value: '12.34', sponsor: 'live' }],
+  ['qr-sandbox', { exists: false, value: 5, sponsor: 'sandbox' }],
+  ['qr-free', { exists: false, value: 0, sponsor: 'live' }],
+] as const;
+const FAILING = ['qr-fail'];
+
+let world: DemoWorld;
+let demo: RunningDemo;
+
+beforeAll(async () => {
+  world = await makeDemoWorld();
+  demo = await startDemo(world);
+});
+afterAll(async () => {
+  await demo.stop();
+  await world.remove();
+});
+
+let visitors = 0;
+
+/** Signs a new visitor in with the demo's MWS: the token the page would hand the resolver. */
+async function signIn(): Promise<string> {
+  const email = `visitor.${(visitors += 1)}@example.de`;
+  await postForm(demo.port, '/mws/users/auth/mail', { email, key: 'dev-key-a-ident' });
+  const code = demo.sent.at(-1)?.code ?? '';
+  const { token } = json(await postForm(demo.port, '/mws/users/verify/mail', { email, token: code })) as {
+    token: string;
+  };
+  return token;
+}
+
+async function resolve(qrid: string, host?: string, token?: string) {
+  const target = host ? '/api/resolver' : '/a-ident/api/resolver';
+  return postForm(
+    demo.port,
+    target,
+    { qrid, token: token ?? (await signIn()), service: 'a-ident' },
+    { host: host ?? `localhost:${demo.port}` },
+  );
+}
+
+describe('POST api/resolver', () => {
+  test('covers every row of the table in these tests', () => {
+    expect([...ROWS.map(([qrid]) => qrid), ...FAILING].sort()).toEqual(Object.keys(RESOLVER_TABLE).sort());
+  });
+
+  test.each(ROWS)(
+    'answers %s below the path with %o and the landing page on localhost',
+    async (qrid, row) => {
+      const answer = await resolve(qrid);
+      expect(answer.status).toBe(200);
+      expect(json(answer)).toEqual({
+        success: true,
+        exists: row.exists,
+        message: expect.any(String),
+        data: {
+          value: row.value,
+          sponsor: row.sponsor,
+          targetDomain: `http://localhost:${demo.port}/landing`,
+          path: 'a-ident',
+        },
+      });
+    },
+  );
+
+  test.each(ROWS)('answers %s on the a-ident host with the landing page on that host', async (qrid, row) => {
+    const host = `a-ident.localhost:${demo.port}`;
+    const answer = await resolve(qrid, host);
+    expect(json(answer)).toMatchObject({
+      success: true,
+      exists: row.exists,
+      data: { value: row.value, sponsor: row.sponsor, targetDomain: `http://${host}/landing` },
+    });
+  });
+
+  test.each([
+    ['qr-exists', { outcome: 'redirect' }],
+    ['qr-pay', { outcome: 'pay', amount: 5, sponsor: 'live' }],
+    ['qr-cents', { outcome: 'pay', amount: 12.34, sponsor: 'live' }],
+    ['qr-sandbox', { outcome: 'pay', amount: 5, sponsor: 'sandbox' }],
+    ['qr-free', { outcome: 'redirect' }],
+    ['qr-fail', { outcome: 'failed' }],
+  ])('leads the page to %o for %s', async (qrid, outcome) => {
+    const answer = json(await resolve(qrid, `a-ident.localhost:${demo.port}`)) as ResolverAnswer;
+    expect(toResolution(answer)).toMatchObject(outcome);
+  });
+
+  test("sends the page's redirect to the demo's landing page", async () => {
+    const host = `a-ident.localhost:${demo.port}`;
+    const token = await signIn();
+    const { data } = json(await resolve('qr-exists', host, token)) as ResolverAnswer;
+    const redirect = buildResolverRedirect({
+      targetDomain: data?.targetDomain ?? '',
+      path: data?.path ?? '',
+      qrId: 'qr-exists',
+      token,
+    });
+    expect(redirect?.href).toBe(`http://${host}/landing/a-ident/qr-exists?idtoken=${token}`);
+    const landing = await send(demo.port, `${redirect?.pathname}${redirect?.search}`, { host });
+    expect(landing.status).toBe(200);
+    expect(landing.body).toContain('<code>/landing/a-ident/qr-exists</code>');
+  });
+
+  test.each([
+    'qr-fail',
+    'qr-unknown',
+    'QR-PAY',
+    'qr-pay ',
+    ' qr-pay',
+    '../qr-pay',
+    '__proto__',
+    'constructor',
+    'toString',
+    'hasOwnProperty',
+    '<script>alert(1)</script>',
+  ])('answers success false for the qrid %j', async (qrid) => {
+    const answer = await resolve(qrid);
+    expect(answer.status).toBe(200);
+    const body = json(answer);
+    expect(body).toMatchObject({ success: false, exists: false });
+    expect(body).not.toHaveProperty('data');
+  });
+
+  test('answers a token again for its own qrid', async () => {
+    const token = await signIn();
+    expect(json(await resolve('qr-pay', undefined, token))).toMatchObject({ success: true });
+    expect(json(await resolve('qr-pay', undefined, token))).toMatchObject({ success: true });
+  });
+
+  const forge = (token: string, claims: object) => {
+    const [header, , signature] = token.split('.');
+    return `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+  };
+
+  test.each<[string, (token: string) => string | Promise<string>]>([
+    [
+      'a token already used for another qrid',
+      async (token) => (await resolve('qr-free', undefined, token), token),
+    ],
+    [
+      'a token used for an unknown qrid first',
+      async (token) => (await resolve('qr-nope', undefined, token), token),
+    ],
+    ['a made-up token', () => 'header.payload.signature'],
+    [
+      'a token whose claims were changed',
+      (token) => forge(token, { sub: 'someone', iss: 'reference-mws', iat: 0, exp: 9e9 }),
+    ],
+    [
+      'a token with another signature',
+      (token) => `${token.slice(0, token.lastIndexOf('.'))}.${'A'.repeat(43)}`,
+    ],
+    ['a token without its signature', (token) => token.slice(0, token.lastIndexOf('.') + 1)],
+    ['a token with an extra part', (token) => `${token}.x`],
+    ['an unsigned token', (token) => `${token.slice(0, token.lastIndexOf('.'))}.`],
+    ['text that is no token', () => 'qr-pay'],
+  ])('refuses %s with 403 and tells nothing of the qrid', async (_, tokenFor) => {
+    const token = await tokenFor(await signIn());
+    const answer = await resolve('qr-pay', undefined, token);
+    expect(answer.status).toBe(403);
+    expect(json(answer)).toEqual({ success: false, exists: false, message: 'token refused' });
+  });
+
+  test('refuses a token issued more than ten minutes ago, though it has not expired', async () => {
+    const token = await signIn();
+    demo.clock.now += RESOLVER_TOKEN_MAX_AGE_MS + 1000;
+    try {
+      const answer = await resolve('qr-pay', undefined, token);
+      expect(answer.status).toBe(403);
+      expect(json(await resolve('qr-pay'))).toMatchObject({ success: true });
+    } finally {
+      demo.clock.now -= RESOLVER_TOKEN_MAX_AGE_MS + 1000;
+    }
+  });
+
+  describe('the phone path’s token from the Firebase Auth emulator', () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const emulatorToken = (project: string, seconds: number) =>
+      `${part({ alg: 'none', typ: 'JWT' })}.${part({
+        iss: `https://securetoken.google.com/${project}`,
+        aud: project,
+        iat: seconds,
+        exp: seconds + 3600,
+        phone_number: '+491712345678',
+      })}.`;
+
+    test('is taken when the demo runs the emulator, for its own project only', async () => {
+      const withEmulator = await startDemo(world, { authEmulatorUrl: 'http://127.0.0.1:9' });
+      try {
+        const seconds = withEmulator.clock.now / 1000;
+        const ask = (token: string) =>
+          postForm(withEmulator.port, '/a-ident/api/resolver', { qrid: 'qr-pay', token, service: 'a-ident' });
+        expect(json(await ask(emulatorToken(DEV_FIREBASE_PROJECT, seconds)))).toMatchObject({
+          success: true,
+        });
+        expect((await ask(emulatorToken('another-project', seconds))).status).toBe(403);
+        expect((await ask(`${emulatorToken(DEV_FIREBASE_PROJECT, seconds)}x`)).status).toBe(403);
+        expect((await ask(emulatorToken(DEV_FIREBASE_PROJECT, seconds - 3600))).status).toBe(403);
+      } finally {
+        await withEmulator.stop();
+      }
+    });
+
+    test('is refused by a demo without the emulator', async () => {
+      const token = emulatorToken(DEV_FIREBASE_PROJECT, demo.clock.now / 1000);
+      expect((await resolve('qr-pay', undefined, token)).status).toBe(403);
+    });
+  });
+
+  test.each([
+    [{}, 'qrid, token, service'],
+    [{ qrid: 'qr-pay' }, 'token, service'],
+    [{ qrid: 'qr-pay', token: 't' }, 'service'],
+    [{ token: 't', service: 'a-ident' }, 'qrid'],
+    [{ qrid: ' ', token: 't', service: 'a-ident' }, 'qrid'],
+  ])('answers 400 to %o naming %s', async (fields, missing) => {
+    const answer = await postForm(demo.port, '/a-ident/api/resolver', fields);
+    expect(answer.status).toBe(400);
+    expect(json(answer)).toEqual({ error: `missing form field(s): ${missing}` });
+  });
+
+  test.each([
+    ['a JSON body', { 'content-type': 'application/json' }, '{"qrid":"qr-pay"}', false, 415],
+    ['no content type', {}, 'qrid=qr-pay', false, 415],
+    [
+      'an oversized body',
+      { 'content-type': FORM_TYPE },
+      `qrid=qr-pay&x=${'x'.repeat(MAX_FORM_BYTES)}`,
+      false,
+      413,
+    ],
+    [
+      'an oversized chunked body',
+      { 'content-type': FORM_TYPE },
+      `qrid=${'x'.repeat(MAX_FORM_BYTES)}`,
+      true,
+      413,
+    ],
+    ['random bytes', { 'content-type': FORM_TYPE }, '%%%\u0000\uffff&&==', false, 400],
+  ])('refuses %s and keeps answering', async (_, headers, body, chunked, status) => {
+    const answer = await send(demo.port, '/a-ident/api/resolver', { method: 'POST', headers, body, chunked });
+    expect(answer.status).toBe(status);
+    expect(json(answer)).toEqual({ error: expect.any(String) });
+    expect(json(await resolve('qr-pay'))).toMatchObject({ success: true });
+  });
+});
