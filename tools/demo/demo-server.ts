@@ -13,7 +13,7 @@ import { LOCAL_SEND_LIMITS, type SendLimits } from './code-store.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
 import { createResolver, readEmulatorToken } from './resolver-table.ts';
 import { createPolicyReports, POLICY_REPORTS_PATH } from './policy-reports.ts';
-import { demoBrandHeaders, demoNoneHeaders, SECURITY_HEADERS, serveFile } from './static-files.ts';
+import { demoHeaders, serveFile } from './static-files.ts';
 
 const STAND_IN = fileURLToPath(new URL('./paypal-stand-in.js', import.meta.url));
 const GALLERY_POLICY =
@@ -93,7 +93,7 @@ export function createDemoServer(options: DemoServerOptions) {
     // Every route, pages and config too: a rebinding page could read any of them (isLocalHost).
     // The Origin needs no check: the codes leave only through the outbox, which allows no CORS.
     if (!isLocalHost(request.headers.host)) {
-      return sendJson(response, 421, { error: 'not a local host' }, SECURITY_HEADERS);
+      return sendJson(response, 421, { error: 'not a local host' }, demoHeaders(undefined, 'none'));
     }
     const url = new URL(request.url ?? '/', origin);
     // A local name, so safe to put into the URLs the config hands out as the page's origin.
@@ -103,17 +103,21 @@ export function createDemoServer(options: DemoServerOptions) {
     // Development routes answer on every local host, so brand hosts reach the MWS and landing too.
     if (url.pathname.startsWith('/mws/'))
       return mws.handle(request, response, url.pathname.slice('/mws/'.length));
-    if (url.pathname === '/dev/outbox') return sendJson(response, 200, await outbox(), SECURITY_HEADERS);
+    if (url.pathname === '/dev/outbox') {
+      return sendJson(response, 200, await outbox(), demoHeaders(undefined, 'api'));
+    }
     if (policyReports && url.pathname === POLICY_REPORTS_PATH) return policyReports.handle(request, response);
     if (url.pathname.startsWith('/landing/')) return sendHtml(response, renderLanding(url), GALLERY_POLICY);
-    if (url.pathname === '/gallery.css') return sendText(response, renderGalleryCss(brands), 'text/css');
+    if (url.pathname === '/gallery.css') {
+      return sendText(response, renderGalleryCss(brands), 'text/css', demoHeaders(undefined, 'file'));
+    }
 
     if (hostService !== undefined && services.has(hostService)) {
       return serveBrand(request, response, hostService, `http://${host}/`, url.pathname.slice(1));
     }
     const [first = '', ...rest] = url.pathname.slice(1).split('/');
     if (services.has(first)) {
-      if (rest.length === 0) return redirect(response, `/${first}/${url.search}`);
+      if (rest.length === 0) return redirect(response, `/${first}/${url.search}`, first);
       // The page's own origin: its CSP allows the PayPal stand-in only from there.
       return serveBrand(request, response, first, `http://${host}/${first}/`, rest.join('/'));
     }
@@ -132,9 +136,10 @@ export function createDemoServer(options: DemoServerOptions) {
       const [, kind] = galleryAsset;
       const svg =
         kind === 'logo' ? brand.logo : kind === 'logo-dark' ? brand.logoDark : (brand.icon ?? brand.logo);
-      if (svg) return sendText(response, svg.text, 'image/svg+xml');
+      if (svg)
+        return sendText(response, svg.text, 'image/svg+xml', demoHeaders(undefined, 'file', { svg: true }));
     }
-    sendJson(response, 404, { error: 'not found' }, SECURITY_HEADERS);
+    sendJson(response, 404, { error: 'not found' }, demoHeaders(undefined, 'none'));
   }
 
   /** A brand's page, its api/ routes and the PayPal stand-in, below `base`. */
@@ -147,17 +152,15 @@ export function createDemoServer(options: DemoServerOptions) {
   ): Promise<void> {
     switch (relativePath) {
       case 'api/config':
-        return sendJson(response, 200, configFor(base), SECURITY_HEADERS);
+        return sendJson(response, 200, configFor(base), demoHeaders(service, 'api'));
       case 'api/resolver':
-        return handleResolver(request, response, new URL('/landing', base).href);
+        return handleResolver(request, response, new URL('/landing', base).href, demoHeaders(service, 'api'));
       case 'dev/paypal/sdk/js':
         // Cacheable like PayPal's CDN answer, so the page's prefetch of it is what the script runs.
-        return sendText(
-          response,
-          await readFile(STAND_IN, 'utf8'),
-          'text/javascript',
-          'public, max-age=3600',
-        );
+        return sendText(response, await readFile(STAND_IN, 'utf8'), 'text/javascript', {
+          ...demoHeaders(service, 'none'),
+          'cache-control': 'public, max-age=3600',
+        });
     }
     const root = path.join(distDir, service);
     const acceptEncoding = request.headers['accept-encoding'] ?? '';
@@ -168,14 +171,14 @@ export function createDemoServer(options: DemoServerOptions) {
       root,
       relativePath || 'index.html',
       acceptEncoding,
-      { ...demoBrandHeaders(service), ...(preview && { 'x-frame-options': 'SAMEORIGIN' }) },
+      preview ? { 'x-frame-options': 'SAMEORIGIN' } : {},
       {
         frameAncestors: preview ? "'self'" : "'none'",
         ...(policyReports && { reportUri: POLICY_REPORTS_PATH }),
       },
     );
     // A brand host's 404 carries what the release hosts send with it.
-    if (!served) sendJson(response, 404, { error: 'not found' }, demoNoneHeaders(service));
+    if (!served) sendJson(response, 404, { error: 'not found' }, demoHeaders(service, 'none'));
   }
 
   function configFor(base: string) {
@@ -205,26 +208,33 @@ export function createDemoServer(options: DemoServerOptions) {
   return { server, mws, brandUrl, setBrands };
 }
 
-function redirect(response: ServerResponse, location: string) {
-  response.writeHead(301, { location, ...SECURITY_HEADERS });
+function redirect(response: ServerResponse, location: string, service: string) {
+  response.writeHead(301, { location, ...demoHeaders(service, 'none') });
   response.end();
 }
 
+/**
+ * The demo's own pages (gallery, landing): a page's headers with the page's own policy, never
+ * stored (the landing page's address holds the token; the gallery shows brands/ as it is now).
+ * They stand in for other sites (the service's page, the visitor's mail, where the browser suite
+ * copies a code), which the gateway's Permissions-Policy does not bind.
+ */
 function sendHtml(response: ServerResponse, html: string, policy: string) {
+  const {
+    'content-security-policy-report-only': _trustedTypes,
+    'permissions-policy': _gatewayOnly,
+    ...headers
+  } = demoHeaders(undefined, 'page');
   response.writeHead(200, {
+    ...headers,
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
     'content-security-policy': policy,
-    ...SECURITY_HEADERS,
+    'cache-control': 'no-store',
   });
   response.end(html);
 }
 
-function sendText(response: ServerResponse, body: string, type: string, cacheControl = 'no-store') {
-  response.writeHead(200, {
-    'content-type': `${type}; charset=utf-8`,
-    'cache-control': cacheControl,
-    ...SECURITY_HEADERS,
-  });
+function sendText(response: ServerResponse, body: string, type: string, headers: Record<string, string>) {
+  response.writeHead(200, { ...headers, 'content-type': `${type}; charset=utf-8` });
   response.end(body);
 }

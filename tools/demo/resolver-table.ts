@@ -49,27 +49,29 @@ export function createResolver({ readToken, now = Date.now }: ResolverOptions) {
     request: IncomingMessage,
     response: ServerResponse,
     landingBase: string,
+    headers: Record<string, string> = {},
   ) {
     try {
       const { qrid, token } = requireFields(await readForm(request), 'qrid', 'token', 'service');
       if (!acceptsToken(token.trim(), qrid)) {
-        return sendJson(response, 403, { success: false, exists: false, message: 'token refused' });
+        const refused = { success: false, exists: false, message: 'token refused' };
+        return sendJson(response, 403, refused, headers);
       }
       const row = Object.hasOwn(RESOLVER_TABLE, qrid) ? RESOLVER_TABLE[qrid] : undefined;
-      if (!row)
-        return sendJson(response, 200, {
-          success: false,
-          exists: false,
-          message: `unknown or failing qrid ${qrid}`,
-        });
-      sendJson(response, 200, {
-        success: true,
-        exists: row.exists,
-        message: row.exists ? 'already unlocked' : 'payment required',
-        data: { value: row.value, sponsor: row.sponsor, targetDomain: landingBase, path: RESOLVER_SERVICE },
-      });
+      if (!row) {
+        const unknown = { success: false, exists: false, message: `unknown or failing qrid ${qrid}` };
+        return sendJson(response, 200, unknown, headers);
+      }
+      const data = {
+        value: row.value,
+        sponsor: row.sponsor,
+        targetDomain: landingBase,
+        path: RESOLVER_SERVICE,
+      };
+      const message = row.exists ? 'already unlocked' : 'payment required';
+      sendJson(response, 200, { success: true, exists: row.exists, message, data }, headers);
     } catch (error) {
-      sendError(response, error);
+      sendError(response, error, headers);
     }
   };
 }

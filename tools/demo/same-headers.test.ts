@@ -85,6 +85,44 @@ describe('the demo sends the release hosts’ headers', () => {
     for (const name of NOT_IN_THE_DEMO) expect(answer.headers).not.toHaveProperty(name);
   });
 
+  test.each([
+    ['GET', '/api/config', 200],
+    // The resolver's answer to a form without its fields: the backend's error, as the hosts pass it on.
+    ['POST', '/api/resolver', 400],
+  ] as const)(
+    'for the backend answer %s %s as firebase.json and nginx add to it',
+    async (method, pathname, status) => {
+      const answer = await send(demo.port, `/${SERVICE}${pathname}`, {
+        method,
+        ...(method === 'POST' && {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: '',
+        }),
+      });
+      expect(answer.status).toBe(status);
+      if (!site) throw new Error(`no Hosting site for ${SERVICE}`);
+      const firebase = withoutDemoDifferences(lowerCaseNames(hostingHeadersFor(site, pathname)), 'api');
+      const nginx = withoutDemoDifferences(lowerCaseNames(hostHeaders(SERVICE, 'api')), 'api');
+      expect(firebase).toEqual(nginx);
+      expect(answer.headers).toMatchObject(nginx);
+      for (const name of NOT_IN_THE_DEMO) expect(answer.headers).not.toHaveProperty(name);
+    },
+  );
+
+  test('for the demo’s own answers, which no host serves: the release’s headers of their kind', async () => {
+    const cases = [
+      ['/dev/outbox', 'api', 200],
+      ['/no-such-path', 'none', 404],
+      [`/${SERVICE}`, 'none', 301],
+    ] as const;
+    for (const [pathname, kind, status] of cases) {
+      const answer = await send(demo.port, pathname);
+      expect(answer.status, pathname).toBe(status);
+      const release = lowerCaseNames(hostHeaders('', kind));
+      expect(answer.headers, pathname).toMatchObject(withoutDemoDifferences(release, kind));
+    }
+  });
+
   test('for a path of a brand that holds no file: a 404 with the headers nginx sends it', async () => {
     const answer = await send(demo.port, `/${SERVICE}/no-such-file.js`);
     expect(answer.status).toBe(404);

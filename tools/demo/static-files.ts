@@ -23,24 +23,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** The two release headers every answer of the demo carries, its own pages and JSON too. */
-export const SECURITY_HEADERS = {
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-} as const;
-
 /**
- * The release hosts' headers for every answer of `service` (host-headers.ts) but two: HSTS, as the
- * demo is plain http, and the release's name (nginx-config.ts), as a demo build is no release.
+ * The release hosts' headers for an answer of `kind` (host-headers.ts) but two: HSTS, as the demo
+ * is plain http, and the release's name (nginx-config.ts), as a demo build is no release. Without a
+ * service (the gallery, the landing page, the outbox), those of a brand that takes no payment.
  */
-export function demoBrandHeaders(service: string): Record<string, string> {
-  const { 'Strict-Transport-Security': _hsts, ...headers } = commonHeaders(service);
-  return lowerCaseNames(headers);
-}
-
-/** What the release hosts send with an answer of no file kind of `service`, a 404 among them. */
-export function demoNoneHeaders(service: string): Record<string, string> {
-  return { ...demoBrandHeaders(service), ...lowerCaseNames(kindHeaders(service, 'none')) };
+export function demoHeaders(
+  service: string | undefined,
+  kind: PathKind,
+  options: { svg?: boolean } = {},
+): Record<string, string> {
+  const { 'Strict-Transport-Security': _hsts, ...common } = commonHeaders(service ?? '');
+  return lowerCaseNames({ ...common, ...kindHeaders(service ?? '', kind, options) });
 }
 
 function lowerCaseNames(headers: Readonly<Record<string, string>>): Record<string, string> {
@@ -82,7 +76,7 @@ export async function serveFile(
   // A brand folder is named after its service (dist/<service>/); only a page's headers depend on it.
   const headers: Record<string, string> = {
     'content-type': type,
-    ...lowerCaseNames(kindHeaders(path.basename(root), kind, { svg: relative.endsWith('.svg') })),
+    ...demoHeaders(path.basename(root), kind, { svg: relative.endsWith('.svg') }),
     ...extraHeaders,
   };
   const html = kind === 'page' ? await readFile(target, 'utf8') : '';
