@@ -50,11 +50,8 @@ describe(`npm run dev -- --brand ${SERVICE} --port <free>`, () => {
     await stop?.();
   });
 
-  test("prints the brand's address", () => {
+  test("prints the brand's address and serves its page with the brand baked in and the app entry Vite transforms", async () => {
     expect(stdout).toContain(`${brand.name}: ${origin}/?service=${SERVICE}`);
-  });
-
-  test('serves the page with the brand baked in and the app entry Vite transforms', async () => {
     const page = await fetch(`${origin}/?service=${SERVICE}`);
     expect(page.status).toBe(200);
     const html = await page.text();

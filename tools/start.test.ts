@@ -112,19 +112,19 @@ async function startServing(
 }
 
 describe('npm start with a port that is taken', () => {
-  test('exits with 1 and names the port given by --port', async () => {
-    const port = await occupyPort();
-    const result = await start(['--port', String(port), '--no-emulator']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`Port ${port} is taken`);
-  }, 90_000);
-
-  test('exits with 1 and names the port given by PORT', async () => {
-    const port = await occupyPort();
-    const result = await start(['--no-emulator'], { PORT: String(port) });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`Port ${port} is taken`);
-  }, 90_000);
+  test.each([
+    ['--port', (port: number) => start(['--port', String(port), '--no-emulator'])],
+    ['PORT', (port: number) => start(['--no-emulator'], { PORT: String(port) })],
+  ])(
+    'exits with 1 and names the port given by %s',
+    async (_, startOn) => {
+      const port = await occupyPort();
+      const result = await startOn(port);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`Port ${port} is taken`);
+    },
+    90_000,
+  );
 });
 
 describe('npm start without the emulator', () => {

@@ -83,6 +83,12 @@ describe('checking codes', () => {
     expect(store.check('mail', 'a@example.de', code)).toBe('locked');
   });
 
+  test('takes the right code after four wrong ones', () => {
+    const code = store.issue('sms', '+491712345678', CLIENT);
+    for (let i = 1; i < MAX_WRONG_ATTEMPTS; i += 1) store.check('sms', '+491712345678', otherCode(code, i));
+    expect(store.check('sms', '+491712345678', code)).toBe('ok');
+  });
+
   test('stays locked when a new code is sent: the lock is the value’s, not the code’s', () => {
     const code = store.issue('mail', 'a@example.de', CLIENT);
     for (let i = 1; i <= MAX_WRONG_ATTEMPTS; i += 1) store.check('mail', 'a@example.de', otherCode(code, i));

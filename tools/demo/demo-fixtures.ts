@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { loadBrands, type Brand, type InvalidBrand } from '../../scripts/lib/load-brands.ts';
 import { createDemoServer, type DemoBrands, type DemoServerOptions } from './demo-server.ts';
 import { freePort } from './ports.ts';
@@ -104,23 +105,94 @@ export async function startDemo(
     onCodeSent: (entry) => sent.push(entry),
     ...options,
   });
+  await listen(server, port);
+  return { port, server, sent, clock, setBrands, stop: () => close(server) };
+}
+
+/** Listens on 127.0.0.1:`port`, failing when the port is taken. */
+export async function listen(server: Server, port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
-  const address = server.address();
-  if (typeof address !== 'object' || address?.port !== port) throw new Error('the demo server has no port');
+}
+
+/** Closes a server and the connections it still holds. */
+export function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+/** A second demo server of `world` with other options, for one test; stopped after `use`. */
+export async function withDemo<T>(
+  world: DemoWorld,
+  options: Partial<DemoServerOptions>,
+  use: (demo: RunningDemo) => Promise<T>,
+): Promise<T> {
+  const demo = await startDemo(world, options);
+  try {
+    return await use(demo);
+  } finally {
+    await demo.stop();
+  }
+}
+
+export interface DemoSetup {
+  options?: Partial<DemoServerOptions>;
+  /** Changes the world before the server starts and answers the world to serve. */
+  prepare?: (world: DemoWorld) => Promise<DemoWorld>;
+  /** A new server (fresh codes, limits and clock) for every test instead of one for the file. */
+  perTest?: boolean;
+}
+
+/**
+ * The demo world and its server for the tests of a file: made in beforeAll (the server in
+ * beforeEach with perTest), removed afterwards. Its fields read the running demo.
+ */
+export function useDemo({ options, prepare, perTest = false }: DemoSetup = {}): RunningDemo & {
+  readonly world: DemoWorld;
+} {
+  let world: DemoWorld | undefined;
+  let demo: RunningDemo | undefined;
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the demo starts before the tests');
+    return value;
+  };
+  const start = async () => void (demo = await startDemo(ready(world), options));
+  const stop = async () => void (await demo?.stop());
+  beforeAll(async () => {
+    const made = await makeDemoWorld();
+    world = prepare ? await prepare(made) : made;
+    if (!perTest) await start();
+  });
+  if (perTest) {
+    beforeEach(start);
+    afterEach(stop);
+  }
+  afterAll(async () => {
+    if (!perTest) await stop();
+    await world?.remove();
+  });
   return {
-    port,
-    server,
-    sent,
-    clock,
-    setBrands,
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    get world() {
+      return ready(world);
+    },
+    get port() {
+      return ready(demo).port;
+    },
+    get server() {
+      return ready(demo).server;
+    },
+    get sent() {
+      return ready(demo).sent;
+    },
+    get clock() {
+      return ready(demo).clock;
+    },
+    setBrands: (brands) => ready(demo).setBrands(brands),
+    stop: () => ready(demo).stop(),
   };
 }
 

@@ -1,85 +1,39 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { commonHeaders } from '../../scripts/lib/host-headers.ts';
-import { RESOLVER_TABLE } from './resolver-table.ts';
-import { fixtureLogo, validSvg } from '../../tests/scripts/brand-fixtures.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   ASSET,
   BRAND_NAMES,
-  PAGE_POLICY,
   SECRET,
   json,
-  makeDemoWorld,
   postForm,
   send,
-  startDemo,
+  useDemo,
+  withDemo,
   type Answer,
-  type DemoWorld,
-  type RunningDemo,
 } from './demo-fixtures.ts';
 
+// Each brand on its own host is what the browser suite opens every run; the headers of each kind
+// of file are same-headers.test.ts's, the gallery's content gallery.test.ts's.
+
 const SERVICES = Object.keys(BRAND_NAMES);
-const PAGE_HEADER_POLICY = `${PAGE_POLICY}; frame-ancestors 'none'`;
 
-let world: DemoWorld;
-let demo: RunningDemo;
-let brandHost: (service: string) => string;
-
-beforeAll(async () => {
-  world = await makeDemoWorld();
-  demo = await startDemo(world);
-  brandHost = (service) => `${service}.localhost:${demo.port}`;
-});
-afterAll(async () => {
-  await demo.stop();
-  await world.remove();
-});
-
-/** Text as the server's HTML escaping writes it, to find it in a page. */
-function escaped(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+const demo = useDemo();
+const brandHost = (service: string) => `${service}.localhost:${demo.port}`;
 
 function expectNotFound(answer: Answer): void {
   expect(answer.status).toBe(404);
   expect(json(answer)).toEqual({ error: 'not found' });
   expect(answer.body).not.toContain(SECRET);
+  expect(answer.body).not.toContain('root:');
 }
 
 describe('routing by host', () => {
-  test.each(SERVICES)("serves %s's index.html at / on its own host", async (service) => {
-    const answer = await send(demo.port, `/?service=${service}`, { host: brandHost(service) });
-    expect(answer.status).toBe(200);
-    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(answer.body).toContain(`<html lang="de" data-brand="${service}">`);
-  });
-
-  test("serves the brand's assets and favicon on its host", async () => {
-    const script = await send(demo.port, `/${ASSET}`, { host: brandHost('a-dok') });
-    expect(script.status).toBe(200);
-    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(script.body).toBe('console.log("a-dok");\n');
-    const icon = await send(demo.port, '/favicon.svg', { host: brandHost('a-ident') });
-    expect(icon.status).toBe(200);
-    expect(icon.headers['content-type']).toBe('image/svg+xml');
-    expect(icon.body).toBe(validSvg);
-  });
-
   test.each([
     ['in capitals', (port: number) => `A-DOK.LOCALHOST:${port}`],
     ['without a port', () => 'a-dok.localhost'],
   ])('recognises the brand host %s', async (_, host) => {
     const answer = await send(demo.port, '/', { host: host(demo.port) });
     expect(answer.body).toContain('data-brand="a-dok"');
-  });
-
-  test("serves only the host's own brand, not another brand's path", async () => {
-    expectNotFound(await send(demo.port, '/wdmaps/', { host: brandHost('a-dok') }));
-  });
-
-  test('answers 404 for a file the brand does not have', async () => {
-    expectNotFound(await send(demo.port, '/nope.js', { host: brandHost('a-dok') }));
-    expectNotFound(await send(demo.port, '/assets/', { host: brandHost('a-dok') }));
   });
 
   test.each([
@@ -103,6 +57,71 @@ describe('routing by host', () => {
       expect(answer.body).not.toContain('data-brand=');
     },
   );
+});
+
+describe('routing by path', () => {
+  test.each(SERVICES)('serves %s at /%s/ exactly as on its host', async (service) => {
+    const byPath = await send(demo.port, `/${service}/?service=${service}`);
+    const byHost = await send(demo.port, '/', { host: brandHost(service) });
+    expect(byPath.status).toBe(200);
+    expect(byPath.body).toBe(byHost.body);
+    expect(byPath.body).toContain(`<html lang="de" data-brand="${service}">`);
+    expect(byPath.headers['content-security-policy']).toBe(byHost.headers['content-security-policy']);
+    const script = await send(demo.port, `/${service}/${ASSET}`);
+    expect(script.body).toBe(`console.log("${service}");\n`);
+  });
+
+  test.each([
+    ['/a-dok', '/a-dok/'],
+    ['/a-dok?service=a-dok', '/a-dok/?service=a-dok'],
+    ['/a-ident?service=a-ident&qrid=qr-pay', '/a-ident/?service=a-ident&qrid=qr-pay'],
+  ])('redirects %s permanently to %s', async (target, location) => {
+    const answer = await send(demo.port, target);
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe(location);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('answers 404 and never a file outside the brand', () => {
+  test.each<[string, string | undefined]>([
+    // Another brand, a file the brand lacks, a folder, a path that is no brand.
+    ['/wdmaps/', 'a-dok'],
+    ['/nope.js', 'a-dok'],
+    ['/assets/', 'a-dok'],
+    ['/nope/', undefined],
+    ['/broken/', undefined],
+    ['/a-do/', undefined],
+    ['/A-DOK/', undefined],
+    ['/index.html', undefined],
+    ['/secret.html', undefined],
+    ['/favicon.svg', undefined],
+    // Path traversal, below a brand's path and on its host.
+    ['/a-dok/../../etc/passwd', undefined],
+    ['/a-dok/../secret.html', undefined],
+    ['/a-dok/%2e%2e/%2e%2e/package.json', undefined],
+    ['/a-dok/%2e%2e/secret.html', undefined],
+    ['/a-dok/%2E%2E/secret.html', undefined],
+    ['/a-dok/..%2f..%2fpackage.json', undefined],
+    ['/a-dok/..%2Fsecret.html', undefined],
+    ['/a-dok/..\\..\\secret.html', undefined],
+    ['/a-dok/..%5csecret.html', undefined],
+    ['/a-dok/%252e%252e/secret.html', undefined],
+    ['/a-dok/assets/../../secret.html', undefined],
+    ['/a-dok/./../secret.html', undefined],
+    ['/../secret.html', 'a-dok'],
+    ['/../../package.json', 'a-dok'],
+    ['/%2e%2e/secret.html', 'a-dok'],
+    ['/..%2fsecret.html', 'a-dok'],
+    ['/assets/..%2f..%2fsecret.html', 'a-dok'],
+    // The gallery's pictures: an unknown brand, a broken one, a kind or type it does not serve.
+    ['/gallery/logo/nope.svg', undefined],
+    ['/gallery/logo/broken.svg', undefined],
+    ['/gallery/icon/a-dok.svg', undefined],
+    ['/gallery/logo/a-dok.png', undefined],
+  ])('for %s (brand host: %s)', async (target, service) => {
+    expectNotFound(await send(demo.port, target, { host: service && brandHost(service) }));
+  });
 });
 
 describe('only local hosts, against DNS rebinding', () => {
@@ -181,183 +200,7 @@ function sendWithoutHost(port: number, target: string): Promise<string> {
   });
 }
 
-describe('routing by path', () => {
-  test.each(SERVICES)('serves %s at /%s/ exactly as on its host', async (service) => {
-    const byPath = await send(demo.port, `/${service}/?service=${service}`);
-    const byHost = await send(demo.port, '/', { host: brandHost(service) });
-    expect(byPath.status).toBe(200);
-    expect(byPath.body).toBe(byHost.body);
-    expect(byPath.headers['content-security-policy']).toBe(byHost.headers['content-security-policy']);
-  });
-
-  test('serves index.html and the assets below the path', async () => {
-    expect((await send(demo.port, '/a-dok/index.html')).body).toContain('data-brand="a-dok"');
-    const script = await send(demo.port, `/wdmaps/${ASSET}`);
-    expect(script.body).toBe('console.log("wdmaps");\n');
-  });
-
-  test.each([
-    ['/a-dok', '/a-dok/'],
-    ['/a-dok?service=a-dok', '/a-dok/?service=a-dok'],
-    ['/a-ident?service=a-ident&qrid=qr-pay', '/a-ident/?service=a-ident&qrid=qr-pay'],
-  ])('redirects %s permanently to %s', async (target, location) => {
-    const answer = await send(demo.port, target);
-    expect(answer.status).toBe(301);
-    expect(answer.headers.location).toBe(location);
-    expect(answer.headers['x-content-type-options']).toBe('nosniff');
-  });
-
-  test.each(['/nope/', '/broken/', '/a-do/', '/A-DOK/', '/index.html', '/secret.html', '/favicon.svg'])(
-    'answers 404 for %s',
-    async (target) => {
-      expectNotFound(await send(demo.port, target));
-    },
-  );
-});
-
-describe('path traversal', () => {
-  test.each<[string, string | undefined]>([
-    ['/a-dok/../../etc/passwd', undefined],
-    ['/a-dok/../secret.html', undefined],
-    ['/a-dok/%2e%2e/%2e%2e/package.json', undefined],
-    ['/a-dok/%2e%2e/secret.html', undefined],
-    ['/a-dok/%2E%2E/secret.html', undefined],
-    ['/a-dok/..%2f..%2fpackage.json', undefined],
-    ['/a-dok/..%2Fsecret.html', undefined],
-    ['/a-dok/..\\..\\secret.html', undefined],
-    ['/a-dok/..%5csecret.html', undefined],
-    ['/a-dok/%252e%252e/secret.html', undefined],
-    ['/a-dok/assets/../../secret.html', undefined],
-    ['/a-dok/./../secret.html', undefined],
-    ['/../secret.html', 'a-dok'],
-    ['/../../package.json', 'a-dok'],
-    ['/%2e%2e/secret.html', 'a-dok'],
-    ['/..%2fsecret.html', 'a-dok'],
-    ['/assets/..%2f..%2fsecret.html', 'a-dok'],
-  ])('answers 404 to %s (brand host: %s) and never a file outside the brand', async (target, service) => {
-    const answer = await send(demo.port, target, { host: service && brandHost(service) });
-    expect(answer.body).not.toContain(SECRET);
-    expect(answer.body).not.toContain('root:');
-    expectNotFound(answer);
-  });
-});
-
-describe('the brand gallery', () => {
-  let gallery: Answer;
-
-  beforeAll(async () => {
-    gallery = await send(demo.port, '/', { host: `localhost:${demo.port}` });
-  });
-
-  test('lists every brand with its name, key, accent and start link on its own host', () => {
-    expect(gallery.status).toBe(200);
-    for (const [service, name] of Object.entries(BRAND_NAMES)) {
-      expect(gallery.body).toContain(`alt="${name}"`);
-      expect(gallery.body).toContain(`<code>${service}</code>`);
-      expect(gallery.body).toContain(`swatch--${service}`);
-      expect(gallery.body).toContain(`src="gallery/favicon/${service}.svg"`);
-    }
-    expect(gallery.body).toContain(`href="http://a-dok.localhost:${demo.port}/?service=a-dok"`);
-  });
-
-  test('starts a-ident once for every row of the resolver table', () => {
-    for (const qrid of Object.keys(RESOLVER_TABLE)) {
-      expect(gallery.body).toContain(
-        `href="http://a-ident.localhost:${demo.port}/?service=a-ident&amp;qrid=${qrid}"`,
-      );
-    }
-  });
-
-  test("lists the broken brand folder with each of the build's messages", () => {
-    const broken = world.invalid.find((brand) => brand.service === 'broken');
-    expect(broken?.problems).toContain(
-      'logo.svg: missing; expected the wordmark above the form as an SVG file',
-    );
-    expect(gallery.body).toContain('Fehlerhafte Markenordner');
-    expect(gallery.body).toContain('<code>brands/broken/</code>');
-    for (const problem of broken?.problems ?? []) expect(gallery.body).toContain(escaped(problem));
-    expect(gallery.body).not.toContain('<code>broken</code>');
-  });
-
-  test('says the phone path is unavailable without the emulator', () => {
-    expect(gallery.body).toContain('Der Firebase-Emulator läuft nicht');
-  });
-
-  test('does not warn about the phone path when the emulator runs', async () => {
-    const withEmulator = await startDemo(world, { authEmulatorUrl: 'http://127.0.0.1:9099' });
-    try {
-      const answer = await send(withEmulator.port, '/');
-      expect(answer.body).not.toContain('Der Firebase-Emulator läuft nicht');
-    } finally {
-      await withEmulator.stop();
-    }
-  });
-
-  test("serves each brand's logo and favicon for the gallery", async () => {
-    for (const kind of ['logo', 'favicon']) {
-      const answer = await send(demo.port, `/gallery/${kind}/a-dok.svg`);
-      expect(answer.status).toBe(200);
-      expect(answer.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
-      // The brand has no icon.svg, so its favicon is its logo.
-      expect(answer.body).toBe(fixtureLogo('a-dok'));
-    }
-  });
-
-  test.each([
-    '/gallery/logo/nope.svg',
-    '/gallery/logo/broken.svg',
-    '/gallery/icon/a-dok.svg',
-    '/gallery/logo/a-dok.png',
-  ])('answers 404 for %s', async (target) => {
-    expectNotFound(await send(demo.port, target));
-  });
-
-  test('colors the swatches from a stylesheet, not inline', async () => {
-    const css = await send(demo.port, '/gallery.css');
-    expect(css.status).toBe(200);
-    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
-    expect(css.body).toContain('.swatch--a-dok{background:#0b5cad;border-color:#ffffff}');
-    expect(gallery.body).not.toMatch(/\sstyle=|<style|<script/);
-  });
-});
-
-describe('security headers', () => {
-  test.each<[string, string, string | undefined]>([
-    ['a page on its brand host', '/', 'a-dok'],
-    ['a page below its path', '/a-ident/', undefined],
-    ['index.html by name', '/wdmaps/index.html', undefined],
-  ])("sends %s with the page's own policy plus frame-ancestors", async (_, target, service) => {
-    const answer = await send(demo.port, target, { host: service && brandHost(service) });
-    expect(answer.status).toBe(200);
-    expect(answer.headers).toMatchObject({
-      'content-security-policy': PAGE_HEADER_POLICY,
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-cache',
-    });
-    // The release hosts' own headers, so the demo's flows run under them too; HSTS needs https.
-    const brand = service ?? target.split('/')[1] ?? '';
-    for (const [name, value] of Object.entries(commonHeaders(brand))) {
-      if (name === 'Strict-Transport-Security') expect(answer.headers).not.toHaveProperty(name.toLowerCase());
-      else expect(answer.headers[name.toLowerCase()]).toBe(value);
-    }
-  });
-
-  test('lets hashed assets be cached for good', async () => {
-    for (const options of [{ host: brandHost('a-dok') }, {}]) {
-      const target = options.host ? `/${ASSET}` : `/a-dok/${ASSET}`;
-      const answer = await send(demo.port, target, options);
-      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(answer.headers['x-content-type-options']).toBe('nosniff');
-      expect(answer.headers['referrer-policy']).toBe('no-referrer');
-    }
-  });
-
-  test('does not let unhashed files be cached for good', async () => {
-    const answer = await send(demo.port, '/favicon.svg', { host: brandHost('a-dok') });
-    expect(answer.headers['cache-control']).not.toContain('immutable');
-  });
-
+describe("the demo's own answers", () => {
   test.each(['/', '/landing/a-dok?idtoken=x'])(
     'sends the development page %s with a strict policy of its own',
     async (target) => {
@@ -375,6 +218,7 @@ describe('security headers', () => {
     },
   );
 
+  // The MWS's own answers are reference-mws.test.ts's.
   test.each<[string, () => Promise<Answer>]>([
     ['the config', () => send(demo.port, '/a-dok/api/config')],
     ['the outbox', () => send(demo.port, '/dev/outbox')],
@@ -383,8 +227,6 @@ describe('security headers', () => {
       'the resolver',
       () => postForm(demo.port, '/a-ident/api/resolver', { qrid: 'qr-pay', token: 't', service: 'a-ident' }),
     ],
-    ['a resolver error', () => postForm(demo.port, '/a-ident/api/resolver', {})],
-    ['an MWS answer', () => postForm(demo.port, '/mws/users/verify/mail', { email: 'a@b.de', token: '1' })],
   ])('sends %s as JSON that is neither sniffed nor stored', async (_, call) => {
     const answer = await call();
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -394,7 +236,7 @@ describe('security headers', () => {
 });
 
 describe('the landing page', () => {
-  test('shows where the redirect arrived, the start of the token and the payment id', async () => {
+  test('shows where the redirect arrived, the start of the token and the payment id, or that no token came', async () => {
     const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2lnbmF0dXJl';
     const answer = await send(demo.port, `/landing/a-ident/qr-pay?idtoken=${token}&ppid=DEMO-CAPTURE-1`, {
       host: brandHost('a-ident'),
@@ -404,11 +246,8 @@ describe('the landing page', () => {
     expect(answer.body).toContain(`<code>${token.slice(0, 16)}… (${token.length} Zeichen)</code>`);
     expect(answer.body).not.toContain(token);
     expect(answer.body).toContain('<code>DEMO-CAPTURE-1</code>');
-  });
-
-  test('says when no token arrived', async () => {
-    const answer = await send(demo.port, '/landing/a-dok');
-    expect(answer.body).toContain('<dt>idtoken</dt><dd><code>fehlt</code></dd>');
+    const without = await send(demo.port, '/landing/a-dok');
+    expect(without.body).toContain('<dt>idtoken</dt><dd><code>fehlt</code></dd>');
   });
 
   test.each([
@@ -436,29 +275,22 @@ describe('the outbox', () => {
       code: '654321',
       sentAt: '2025-01-06T09:00:00.500Z',
     };
-    const merged = await startDemo(world, { firebaseCodes: async () => [firebase] });
-    try {
+    await withDemo(demo.world, { firebaseCodes: async () => [firebase] }, async (merged) => {
       await postForm(merged.port, '/mws/users/auth/mail', { email: 'a@example.de', key: 'dev-key-a-dok' });
       merged.clock.now += 1000;
       await postForm(merged.port, '/mws/users/auth/mail', { email: 'b@example.de', key: 'dev-key-a-dok' });
       const outbox = json(await send(merged.port, '/dev/outbox', { host: brandHost('a-dok') }));
       expect(outbox).toEqual([merged.sent[0], firebase, merged.sent[1]]);
-    } finally {
-      await merged.stop();
-    }
+    });
   });
 
   test('still lists the MWS codes when the emulator does not answer', async () => {
-    const failing = await startDemo(world, {
-      firebaseCodes: () => Promise.reject(new Error('emulator gone')),
-    });
-    try {
+    const firebaseCodes = () => Promise.reject(new Error('emulator gone'));
+    await withDemo(demo.world, { firebaseCodes }, async (failing) => {
       await postForm(failing.port, '/mws/users/auth/mail', { email: 'a@example.de', key: 'dev-key-a-dok' });
       const answer = await send(failing.port, '/dev/outbox');
       expect(answer.status).toBe(200);
       expect(json(answer)).toEqual(failing.sent);
-    } finally {
-      await failing.stop();
-    }
+    });
   });
 });

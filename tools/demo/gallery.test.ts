@@ -1,32 +1,44 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { escapeHtml } from '../../scripts/lib/escape-html.ts';
 import { loadBrands, type Brand, type InvalidBrand } from '../../scripts/lib/load-brands.ts';
-import { validBrandJson, validIconSvg, writeBrandFolder } from '../../tests/scripts/brand-fixtures.ts';
+import { RESOLVER_TABLE } from './resolver-table.ts';
 import {
+  fixtureLogo,
+  validBrandJson,
+  validIconSvg,
+  writeBrandFolder,
+} from '../../tests/scripts/brand-fixtures.ts';
+import {
+  BRAND_NAMES,
   json,
-  makeDemoWorld,
   postForm,
   send,
-  startDemo,
+  useDemo,
+  withDemo,
   writePage,
   type Answer,
-  type DemoWorld,
-  type RunningDemo,
 } from './demo-fixtures.ts';
 
 const DARK_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48"><rect width="48" height="48" fill="#ffffff"/></svg>';
 
-let world: DemoWorld;
-let brandsDir: string;
-let demo: RunningDemo;
+const brandsDir = () => path.join(demo.world.root, 'brands');
 
 /** brands/ as loaded now, as start.ts loads it after a rebuild. */
-async function reload(): Promise<{ brands: Brand[]; invalid: InvalidBrand[] }> {
-  return loadBrands(brandsDir);
+function reload(): Promise<{ brands: Brand[]; invalid: InvalidBrand[] }> {
+  return loadBrands(brandsDir());
 }
+
+// a-dok gets a dark logo and its own icon; the other brands draw their favicon from the logo.
+const demo = useDemo({
+  prepare: async (world) => {
+    await writeFile(path.join(world.root, 'brands', 'a-dok', 'logo-dark.svg'), DARK_SVG);
+    await writeFile(path.join(world.root, 'brands', 'a-dok', 'icon.svg'), validIconSvg);
+    return { ...world, ...(await loadBrands(path.join(world.root, 'brands'))) };
+  },
+});
 
 /** The gallery card of one brand: from its key to the next card. */
 function card(gallery: Answer, service: string): string {
@@ -35,31 +47,86 @@ function card(gallery: Answer, service: string): string {
   return gallery.body.slice(start, end === -1 ? undefined : end);
 }
 
-beforeAll(async () => {
-  world = await makeDemoWorld();
-  brandsDir = path.join(world.root, 'brands');
-  // a-dok gets a dark logo and its own icon; the other brands draw their favicon from the logo.
-  await writeFile(path.join(brandsDir, 'a-dok', 'logo-dark.svg'), DARK_SVG);
-  await writeFile(path.join(brandsDir, 'a-dok', 'icon.svg'), validIconSvg);
-  demo = await startDemo({ ...world, ...(await reload()) });
-});
-afterAll(async () => {
-  await demo.stop();
-  await world.remove();
-});
-
 describe('the gallery', () => {
   let gallery: Answer;
   beforeAll(async () => {
-    gallery = await send(demo.port, '/');
+    gallery = await send(demo.port, '/', { host: `localhost:${demo.port}` });
   });
 
-  test("links each brand to its preview of every view, on the brand's own host", () => {
-    for (const service of ['a-dok', 'a-ident', 'wdmaps']) {
-      expect(card(gallery, service)).toContain(
+  test("lists every brand with its name, key, accent and favicon, its start link and its preview on the brand's own host", () => {
+    expect(gallery.status).toBe(200);
+    for (const [service, name] of Object.entries(BRAND_NAMES)) {
+      const brand = card(gallery, service);
+      expect(brand).toContain(`alt="${name}"`);
+      expect(brand).toContain(`swatch--${service}`);
+      expect(brand).toContain(
         `<a href="http://${service}.localhost:${demo.port}/preview.html?service=${service}">Vorschau aller Ansichten</a>`,
       );
+      expect(gallery.body).toContain(`src="gallery/favicon/${service}.svg"`);
     }
+    expect(gallery.body).toContain(`href="http://a-dok.localhost:${demo.port}/?service=a-dok"`);
+  });
+
+  test('starts a-ident once for every row of the resolver table', () => {
+    for (const qrid of Object.keys(RESOLVER_TABLE)) {
+      expect(gallery.body).toContain(
+        `href="http://a-ident.localhost:${demo.port}/?service=a-ident&amp;qrid=${qrid}"`,
+      );
+    }
+  });
+
+  test("lists the broken brand folder with each of the build's messages, and serves it not", () => {
+    const broken = demo.world.invalid.find((brand) => brand.service === 'broken');
+    expect(broken?.problems).toContain(
+      'logo.svg: missing; expected the wordmark above the form as an SVG file',
+    );
+    expect(gallery.body).toContain('Fehlerhafte Markenordner');
+    expect(gallery.body).toContain('<code>brands/broken/</code>');
+    for (const problem of broken?.problems ?? []) expect(gallery.body).toContain(escapeHtml(problem));
+    expect(gallery.body).not.toContain('<code>broken</code>');
+  });
+
+  test("shows a brand's warnings on its card", () => {
+    const warning = demo.world.brands.find((brand) => brand.service === 'wdmaps')?.warnings[0];
+    expect(warning).toMatch(/^icon\.svg: missing; the favicon will be logo\.svg/);
+    expect(card(gallery, 'wdmaps')).toContain('<p>Hinweise:</p>');
+    expect(card(gallery, 'wdmaps')).toContain(`<li>${escapeHtml(warning ?? '')}</li>`);
+    expect(card(gallery, 'a-dok')).not.toContain('Hinweise');
+  });
+
+  test('says the phone path is unavailable without the emulator, and not when it runs', async () => {
+    expect(gallery.body).toContain('Der Firebase-Emulator läuft nicht');
+    const withEmulator = await withDemo(demo.world, { authEmulatorUrl: 'http://127.0.0.1:9099' }, (running) =>
+      send(running.port, '/'),
+    );
+    expect(withEmulator.body).not.toContain('Der Firebase-Emulator läuft nicht');
+  });
+
+  test.each([
+    ['/gallery/logo/a-dok.svg', () => fixtureLogo('a-dok')],
+    ['/gallery/logo-dark/a-dok.svg', () => DARK_SVG],
+    ['/gallery/favicon/a-dok.svg', () => validIconSvg],
+    // A brand without icon.svg: its favicon is its logo.
+    ['/gallery/favicon/wdmaps.svg', () => fixtureLogo('wdmaps')],
+  ])('serves %s', async (target, svg) => {
+    const answer = await send(demo.port, target);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(answer.body).toBe(svg());
+  });
+
+  test('has both logos where a brand has a dark one, for its stylesheet to show one', () => {
+    expect(card(gallery, 'a-dok')).toContain(
+      '<img class="brand__logo brand__logo--light" src="gallery/logo/a-dok.svg" alt="A-Dok Testmarke" height="40"><img class="brand__logo brand__logo--dark" src="gallery/logo-dark/a-dok.svg" alt="A-Dok Testmarke" height="40">',
+    );
+  });
+
+  test('shows the light logo in both schemes where a brand has no dark one', async () => {
+    expect(card(gallery, 'wdmaps')).toContain(
+      '<img class="brand__logo" src="gallery/logo/wdmaps.svg" alt="WD Maps Testmarke" height="40">',
+    );
+    expect(card(gallery, 'wdmaps')).not.toContain('brand__logo--dark');
+    expect((await send(demo.port, '/gallery/logo-dark/wdmaps.svg')).status).toBe(404);
   });
 
   test('has a color scheme switch: System, Hell or Dunkel, labelled as one group', () => {
@@ -71,57 +138,29 @@ describe('the gallery', () => {
 </fieldset>`);
   });
 
-  test('has both logos where a brand has a dark one, for its stylesheet to show one', async () => {
-    expect(card(gallery, 'a-dok')).toContain(
-      '<img class="brand__logo brand__logo--light" src="gallery/logo/a-dok.svg" alt="A-Dok Testmarke" height="40"><img class="brand__logo brand__logo--dark" src="gallery/logo-dark/a-dok.svg" alt="A-Dok Testmarke" height="40">',
-    );
-    const dark = await send(demo.port, '/gallery/logo-dark/a-dok.svg');
-    expect(dark.status).toBe(200);
-    expect(dark.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
-    expect(dark.body).toBe(DARK_SVG);
-  });
-
-  test('shows the light logo in both schemes where a brand has no dark one', async () => {
-    expect(card(gallery, 'wdmaps')).toContain(
-      '<img class="brand__logo" src="gallery/logo/wdmaps.svg" alt="WD Maps Testmarke" height="40">',
-    );
-    expect(card(gallery, 'wdmaps')).not.toContain('brand__logo--dark');
-    const missing = await send(demo.port, '/gallery/logo-dark/wdmaps.svg');
-    expect(missing.status).toBe(404);
-  });
-
-  test('is dark, logos too, when the system is and Hell is not picked, or when Dunkel is', async () => {
-    const css = (await send(demo.port, '/gallery.css')).body;
-    expect(css).toMatch(/^:root\{color-scheme:light;--page:#f4f5f7;/);
+  test('colors the swatches and picks the scheme in a stylesheet: no inline style, no script', async () => {
+    const css = await send(demo.port, '/gallery.css');
+    expect(css.status).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toContain('.swatch--a-dok{background:#0b5cad;border-color:#ffffff}');
+    expect(css.body).toMatch(/^:root\{color-scheme:light;--page:#f4f5f7;/);
     for (const dark of [
       '@media (prefers-color-scheme: dark){:root:not(:has(#scheme-light:checked)){color-scheme:dark;--page:#111827;',
       '\n:root:has(#scheme-dark:checked){color-scheme:dark;--page:#111827;',
       ':root:has(#scheme-dark:checked) .brand__logo--light{display:none}:root:has(#scheme-dark:checked) .brand__logo--dark{display:block}',
     ])
-      expect(css).toContain(dark);
-    expect(css).toContain('\n.brand__logo--dark{display:none}\n');
-  });
-
-  test("shows a brand's warnings on its card", () => {
-    const warning = world.brands.find((brand) => brand.service === 'wdmaps')?.warnings[0];
-    expect(warning).toMatch(/^icon\.svg: missing; the favicon will be logo\.svg/);
-    expect(card(gallery, 'wdmaps')).toContain('<p>Hinweise:</p>');
-    expect(card(gallery, 'wdmaps')).toContain(`<li>${escapeHtml(warning ?? '')}</li>`);
-    expect(card(gallery, 'a-dok')).not.toContain('Hinweise');
-  });
-
-  test('lists the invalid folders with their messages', () => {
-    expect(gallery.body).toContain('<code>brands/broken/</code>');
-    expect(world.invalid[0]?.problems.length).toBeGreaterThan(0);
+      expect(css.body).toContain(dark);
+    expect(css.body).toContain('\n.brand__logo--dark{display:none}\n');
+    expect(gallery.body).not.toMatch(/\sstyle=|<style|<script/);
   });
 });
 
 describe('after a rebuild', () => {
   test('serves and lists a brand added since the start, and takes its login key', async () => {
-    await writeBrandFolder(brandsDir, 'caac', {
+    await writeBrandFolder(brandsDir(), 'caac', {
       'brand.json': JSON.stringify({ ...validBrandJson, name: 'CAAC Testmarke' }),
     });
-    await writePage(world.distDir, 'caac');
+    await writePage(demo.world.distDir, 'caac');
     expect((await send(demo.port, '/caac/')).status).toBe(404);
 
     demo.setBrands(await reload());
@@ -131,7 +170,6 @@ describe('after a rebuild', () => {
     expect(gallery.body).toContain('alt="CAAC Testmarke"');
     expect((await send(demo.port, '/gallery.css')).body).toContain('.swatch--caac{');
     const page = await send(demo.port, '/?service=caac', { host: `caac.localhost:${demo.port}` });
-    expect(page.status).toBe(200);
     expect(page.body).toContain('data-brand="caac"');
     const sent = await postForm(demo.port, '/mws/users/auth/mail', {
       email: 'a@example.de',
@@ -141,7 +179,7 @@ describe('after a rebuild', () => {
   });
 
   test('lists a folder that broke as invalid, and serves it no longer', async () => {
-    await writeFile(path.join(brandsDir, 'wdmaps', 'brand.json'), '{ not json');
+    await writeFile(path.join(brandsDir(), 'wdmaps', 'brand.json'), '{ not json');
 
     demo.setBrands(await reload());
 
@@ -157,7 +195,7 @@ describe('after a rebuild', () => {
   });
 
   test('forgets a brand folder that was removed', async () => {
-    await rm(path.join(brandsDir, 'wdmaps'), { recursive: true });
+    await rm(path.join(brandsDir(), 'wdmaps'), { recursive: true });
 
     demo.setBrands(await reload());
 

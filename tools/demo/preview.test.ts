@@ -1,5 +1,4 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildBrands } from '../../scripts/lib/build-brands.ts';
 import { buildContentSecurityPolicy } from '../../scripts/lib/csp.ts';
@@ -75,6 +74,8 @@ describe('bakePreviewHtml', () => {
   });
 });
 
+// That the login page stays unframeable is same-headers.test.ts's; that the preview loads its
+// files and frames itself, every view in both schemes, is e2e/a-ident/preview.spec.ts's.
 describe('the preview of a demo build, served', () => {
   let outDir: string;
   let cacheDir: string;
@@ -108,23 +109,6 @@ describe('the preview of a demo build, served', () => {
     expect(answer.headers['content-security-policy']).toMatch(
       /; frame-src 'self' [^;]+;.*; frame-ancestors 'self'$/,
     );
-  });
-
-  test('leaves the login page unframeable', async () => {
-    const answer = await send(demo.port, `/?service=${SERVICE}`, {
-      host: `${SERVICE}.localhost:${demo.port}`,
-    });
-    expect(answer.headers['x-frame-options']).toBe('DENY');
-    expect(answer.headers['content-security-policy']).toMatch(/frame-ancestors 'none'$/);
-    expect(answer.headers['content-security-policy']).not.toContain("frame-src 'self'");
-  });
-
-  test('loads only files of the build', async () => {
-    const html = await readFile(path.join(outDir, SERVICE, PREVIEW_FILE), 'utf8');
-    const files = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
-    expect(files.length).toBeGreaterThan(3);
-    const assets = new Set(await readdir(path.join(outDir, SERVICE, 'assets')));
-    for (const file of files) expect(assets).toContain(file.slice('assets/'.length));
   });
 
   test('makes the folder no release: the release check names the page and its script', async () => {

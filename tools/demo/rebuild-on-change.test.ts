@@ -49,6 +49,16 @@ async function afterChange(change: () => Promise<unknown>): Promise<void> {
   await watcher?.settled();
 }
 
+/** Watches brands/ with a build that succeeds for a-dok; answers how many builds ran so far. */
+async function countBuilds(): Promise<() => number> {
+  let builds = 0;
+  await watch(async () => {
+    builds += 1;
+    return builtRows('a-dok');
+  });
+  return () => builds;
+}
+
 /** Watches brands/ as served now, or as built from `builtFrom`. */
 async function watch(build: () => Promise<BuildResult>, builtFrom?: string): Promise<void> {
   watcher = await rebuildOnChange({
@@ -81,11 +91,7 @@ describe('rebuilding the demo when brands/ changes', () => {
   });
 
   test('makes one rebuild of changes close together', async () => {
-    let builds = 0;
-    await watch(async () => {
-      builds += 1;
-      return builtRows('a-dok');
-    });
+    const builds = await countBuilds();
 
     await afterChange(async () => {
       for (const accentColor of ['#0b5cad', '#0b5cae', '#0b5caf']) {
@@ -96,7 +102,7 @@ describe('rebuilding the demo when brands/ changes', () => {
       }
     });
 
-    expect(builds).toBe(1);
+    expect(builds()).toBe(1);
   });
 
   test('never builds twice at once: a change during a build makes exactly one more', async () => {
@@ -161,28 +167,13 @@ describe('rebuilding the demo when brands/ changes', () => {
     expect(served.at(-1)?.brands.map((brand) => brand.service)).toEqual(['a-dok', 'caac']);
   });
 
-  test('builds nothing while brands/ holds what the served build was made from', async () => {
-    let builds = 0;
-    await watch(async () => {
-      builds += 1;
-      return builtRows('a-dok');
-    });
+  test("builds nothing while brands/ holds what the served build was made from, editors' hidden files aside", async () => {
+    const builds = await countBuilds();
 
     await new Promise((resolve) => setTimeout(resolve, CHECK_MS * 3));
-
-    expect(builds).toBe(0);
-  });
-
-  test("ignores editors' hidden files", async () => {
-    let builds = 0;
-    await watch(async () => {
-      builds += 1;
-      return builtRows('a-dok');
-    });
-
     await afterChange(() => writeFile(path.join(brandsDir, 'a-dok', '.brand.json.swp'), 'x'));
 
-    expect(builds).toBe(0);
+    expect(builds()).toBe(0);
   });
 });
 
@@ -217,32 +208,31 @@ describe('a brand folder deleted and copied back, as a brand manager did to bran
     await watcher?.settled();
   }
 
-  test('follows the folder through five rounds of `rm -rf` and `cp -r` at once, and every edit after', async () => {
+  test.each([
+    [
+      '`rm -rf` and `cp -r` at once',
+      async (copy: string) => {
+        // Both in one turn of the event loop, as a shell's `rm -rf … && cp -r …` is to this process.
+        rmSync(path.join(brandsDir, 'wdnews'), { recursive: true, force: true });
+        cpSync(copy, path.join(brandsDir, 'wdnews'), { recursive: true });
+      },
+    ],
+    [
+      'deleting it, a rebuild without it, and copying it back',
+      async (copy: string) => {
+        await rm(path.join(brandsDir, 'wdnews'), { recursive: true, force: true });
+        await servedAccent(undefined);
+        await cp(copy, path.join(brandsDir, 'wdnews'), { recursive: true });
+      },
+    ],
+  ])('follows the folder through five rounds of %s, and every edit after', async (_, replace) => {
     await watch(async () => builtRows('a-dok', 'wdnews'));
 
     for (const round of [1, 2, 3, 4, 5]) {
-      const copy = await changedCopy(`#0b5ca${round}`);
-      // Both in one turn of the event loop, as a shell's `rm -rf … && cp -r …` is to this process.
-      rmSync(path.join(brandsDir, 'wdnews'), { recursive: true, force: true });
-      cpSync(copy, path.join(brandsDir, 'wdnews'), { recursive: true });
+      await replace(await changedCopy(`#0b5ca${round}`));
       await servedAccent(`#0b5ca${round}`);
 
       // fs.watch's recursive mode, and chokidar on inotify, lost the new folder: edits went unseen.
-      await writeAccent(`#0b5cb${round}`);
-      await servedAccent(`#0b5cb${round}`);
-    }
-  });
-
-  test('follows the folder through five rounds of deleting it, a rebuild without it, and copying it back', async () => {
-    await watch(async () => builtRows('a-dok', 'wdnews'));
-
-    for (const round of [1, 2, 3, 4, 5]) {
-      const copy = await changedCopy(`#0b5ca${round}`);
-      await rm(path.join(brandsDir, 'wdnews'), { recursive: true, force: true });
-      await servedAccent(undefined);
-      await cp(copy, path.join(brandsDir, 'wdnews'), { recursive: true });
-      await servedAccent(`#0b5ca${round}`);
-
       await writeAccent(`#0b5cb${round}`);
       await servedAccent(`#0b5cb${round}`);
     }
