@@ -2,8 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { applyBreak } from './apply-break.ts';
-import type { Break, Edit } from './breaks.ts';
+import { breaks, type Break, type Edit } from './breaks.ts';
 import { checkBreaks, formatCheck } from './check-breaks.ts';
 import { compilerErrors, openProject, programWith, type Project } from './type-check.ts';
 
@@ -44,7 +43,7 @@ const files: Record<string, string> = {
     '}',
     '',
   ].join('\n'),
-  'src/spare.ts': 'export const spare = 1;\n',
+  'src/spare.ts': 'export const spare = 111;\n',
   'tests/greet.test.ts':
     "import { greet } from '../src/greet.ts';\n\nexport const said: string = greet('test');\n",
 };
@@ -74,9 +73,10 @@ const greet = (find: string, replace: string): Edit => ({ file: 'src/greet.ts', 
 
 describe('checkBreaks', () => {
   test('finds nothing stale in a break that compiles and changes code that runs', () => {
-    const [checked] = checkBreaks([breakOf(greet('Hello, ', 'Hi, '))], project, ['src/main.ts']);
+    const [checked] = checkBreaks([breakOf(greet('Hello, ', 'Hi $&, '))], project, ['src/main.ts']);
     expect(checked?.stale).toEqual([]);
-    expect(checked?.changes.get('src/greet.ts')).toContain('return `Hi, ${name}!`;');
+    // The replacement is taken literally, `$&` included.
+    expect(checked?.changes.get('src/greet.ts')).toContain('return `Hi $&, ${name}!`;');
     expect(checked && formatCheck(checked)).toBe('ok     a slip');
   });
 
@@ -104,7 +104,8 @@ describe('checkBreaks', () => {
       'greet(name: string) {\n  return name.length;',
     );
     expect(staleOf(edit)).toEqual([]);
-    const changes = applyBreak(breakOf(edit), (file) => files[file] ?? '');
+    const [checked] = checkBreaks([breakOf(edit)], project, ['src/main.ts']);
+    const changes = checked?.changes ?? new Map<string, string>();
     expect(compilerErrors(project, programWith(project, changes), ['src/greet.ts'], () => true)).toMatch(
       /^tests\/greet\.test\.ts\(3,14\): error TS2322: Type 'number' is not assignable to type 'string'\.$/,
     );
@@ -127,7 +128,7 @@ describe('checkBreaks', () => {
   });
 
   test('an edit of a file that nothing running imports is stale, naming the entries', () => {
-    const stale = staleOf({ file: 'src/spare.ts', find: '1', replace: '2' });
+    const stale = staleOf({ file: 'src/spare.ts', find: '111', replace: '2' });
     expect(stale).toEqual([
       'Edit 1 (src/spare.ts) changes a file that does not run: src/main.ts do not import it.',
     ]);
@@ -165,11 +166,37 @@ describe('checkBreaks', () => {
     expect(staleOf(greet('function shout', replace))).toEqual([]);
   });
 
-  test('an edit whose text is gone is stale, saying so', () => {
-    const stale = staleOf(greet('Good morning', 'Good night'));
-    expect(stale).toEqual([
-      expect.stringMatching(/^break "a slip" does not apply: src\/greet\.ts has no occurrence/),
-    ]);
+  test.each([
+    {
+      case: 'whose text is gone',
+      edits: [greet('Good morning', 'Good night')],
+      says: 'does not apply: src/greet.ts has no occurrence(s) of\n    | Good morning\nThe code changed: update the break',
+    },
+    {
+      case: 'whose text is there more than once',
+      edits: [greet('return ', 'return 1 + ')],
+      says: 'does not apply: src/greet.ts has 3 occurrence(s) of\n    | return \nMake `find` longer',
+    },
+    {
+      case: 'whose text overlaps itself',
+      edits: [{ file: 'src/spare.ts', find: '11', replace: '2' }],
+      says: 'src/spare.ts has 2 occurrence(s)',
+    },
+    {
+      case: 'of a file that does not exist',
+      edits: [{ file: 'src/gone.ts', find: 'a', replace: 'b' }],
+      says: 'names src/gone.ts, which does not exist.',
+    },
+    { case: 'with an empty find', edits: [greet('', 'x')], says: 'has an empty find for src/greet.ts' },
+    { case: 'with no edits', edits: [], says: 'has no edits' },
+  ])('a break $case is stale, saying so', ({ edits, says }) => {
+    const stale = staleOf(...edits);
+    expect(stale).toHaveLength(1);
+    expect(stale[0]).toContain(says);
+  });
+
+  test('the breaks of tools/breaks/breaks.ts have different names', () => {
+    expect(new Set(breaks.map((brk) => brk.name)).size).toBe(breaks.length);
   });
 
   test('formats a stale break with each reason under its name', () => {

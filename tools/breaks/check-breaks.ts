@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { applyEdits, BreakDoesNotApply, type AppliedEdit } from './apply-break.ts';
-import type { Break } from './breaks.ts';
+import type { Break, Edit } from './breaks.ts';
 import { changesEmittedCode } from './emitted-code.ts';
 import { runningCode } from './module-graph.ts';
 import { compilerErrors, programWith, type Project } from './type-check.ts';
@@ -16,33 +15,18 @@ export interface CheckedBreak {
 }
 
 /**
- * Whether each break still does what it says, on the files as they are in `project.root`. A
- * break is stale when an edit's text to replace is gone, when an edit or the whole break leaves
- * the emitted JavaScript as it was (whitespace, comments, types), when an edit changes only code
- * that does not run from `entries` (see unusedChange), or when the code does not compile: the
- * changed files and every file that runs from `entries` and imports them, directly or not.
- * Unit tests that import them do not count: the browser suite never compiles them.
+ * Whether each break still does what it says, on the files as they are in `project.root`, by the
+ * rules tools/breaks.ts and docs/testing.md list. Unit tests that import the changed files do not
+ * count: the browser suite never compiles them.
  */
 export function checkBreaks(
   breaks: readonly Break[],
   project: Project,
   entries: readonly string[],
 ): CheckedBreak[] {
-  const read = (file: string) => readFileSync(path.join(project.root, file), 'utf8');
   return breaks.map((brk) => {
-    let steps: AppliedEdit[];
-    try {
-      steps = applyEdits(brk, (file) => {
-        try {
-          return read(file);
-        } catch {
-          throw new BreakDoesNotApply(`break "${brk.name}" names ${file}, which does not exist.`);
-        }
-      });
-    } catch (error) {
-      if (!(error instanceof BreakDoesNotApply)) throw error;
-      return { brk, changes: new Map(), stale: [error.message] };
-    }
+    const steps = applyEdits(brk, project.root);
+    if (typeof steps === 'string') return { brk, changes: new Map(), stale: [steps] };
     const changes = new Map(steps.map(({ edit, after }) => [edit.file, after]));
     const program = programWith(project, changes);
     const options = program.getCompilerOptions();
@@ -76,7 +60,8 @@ export function checkBreaks(
     // Each edit can change the code and the next one change it back.
     if (stale.length === 0) {
       for (const [file, after] of changes) {
-        if (changesEmittedCode(file, read(file), after, options)) continue;
+        const original = steps.find((step) => step.edit.file === file)?.before ?? '';
+        if (changesEmittedCode(file, original, after, options)) continue;
         stale.push(`Its edits leave the code of ${file} as it was, but for whitespace, comments or types.`);
       }
     }
@@ -85,6 +70,60 @@ export function checkBreaks(
     if (errors !== undefined) stale.push(`The code does not compile:\n${errors}`);
     return { brk, changes, stale };
   });
+}
+
+/** One edit as applied: the text of its file before and after it. */
+interface AppliedEdit {
+  edit: Edit;
+  before: string;
+  after: string;
+}
+
+/**
+ * Each edit of a break in order, each applied to the text the last one left in its file, or why
+ * the break does not apply: no edits, an empty find, a missing file, or a `find` that does not
+ * occur exactly once.
+ */
+function applyEdits(brk: Break, root: string): AppliedEdit[] | string {
+  if (brk.edits.length === 0) return `break "${brk.name}" has no edits`;
+  const files = new Map<string, string>();
+  const steps: AppliedEdit[] = [];
+  for (const edit of brk.edits) {
+    const { file, find, replace } = edit;
+    if (find === '') return `break "${brk.name}" has an empty find for ${file}`;
+    const before = files.get(file) ?? readText(path.join(root, file));
+    if (before === undefined) return `break "${brk.name}" names ${file}, which does not exist.`;
+    const count = occurrences(before, find);
+    if (count !== 1) {
+      return (
+        `break "${brk.name}" does not apply: ${file} has ${count === 0 ? 'no' : count} occurrence(s) of\n` +
+        find.replace(/\n$/, '').replace(/^/gm, '    | ') +
+        '\n' +
+        (count === 0
+          ? 'The code changed: update the break in tools/breaks/breaks.ts.'
+          : 'Make `find` longer, so that it names one place.')
+      );
+    }
+    const after = before.replace(find, () => replace);
+    files.set(file, after);
+    steps.push({ edit, before, after });
+  }
+  return steps;
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Overlapping ones too: `find` must name one place. */
+function occurrences(text: string, find: string): number {
+  let count = 0;
+  for (let at = text.indexOf(find); at !== -1; at = text.indexOf(find, at + 1)) count++;
+  return count;
 }
 
 /** What `--check-only` prints of one break, and the run prints of each stale one. */
