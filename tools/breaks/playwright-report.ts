@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { stripVTControlCharacters } from 'node:util';
+import type { JSONReport, JSONReportSuite, TestError } from '@playwright/test/reporter';
 
 /** A test that failed in a run: where, which, and the first line of why. */
 export interface Failure {
@@ -20,46 +21,15 @@ export interface SuiteRun {
   errors: string[];
 }
 
-// Only what is read here; the rest of Playwright's JSONReport (testReporter.d.ts) is ignored.
-const errorSchema = z.object({
-  message: z.string().optional(),
-  location: z.object({ file: z.string(), line: z.number() }).optional(),
-});
-
-const testSchema = z.object({
-  projectName: z.string(),
-  status: z.enum(['skipped', 'expected', 'unexpected', 'flaky']),
-  results: z.array(z.object({ error: errorSchema.optional(), errors: z.array(errorSchema).default([]) })),
-});
-
-const specSchema = z.object({ title: z.string(), file: z.string(), tests: z.array(testSchema) });
-
-interface ReportSuite {
-  title: string;
-  specs: z.infer<typeof specSchema>[];
-  suites?: ReportSuite[];
-}
-
-const suiteSchema: z.ZodType<ReportSuite> = z.lazy(() =>
-  z.object({ title: z.string(), specs: z.array(specSchema), suites: z.array(suiteSchema).optional() }),
-);
-
-const reportSchema = z.object({
-  suites: z.array(suiteSchema).default([]),
-  errors: z.array(errorSchema).default([]),
-});
-
-/** Reads `playwright test --reporter=json` output: what ran and what failed. */
-export function readPlaywrightReport(json: unknown): SuiteRun {
-  const parsed = reportSchema.safeParse(json);
-  if (!parsed.success) throw new Error(`not a Playwright JSON report: ${parsed.error.issues[0]?.message}`);
-  const run: SuiteRun = { ran: 0, failures: [], errors: parsed.data.errors.map(describeError) };
+/** Reads `playwright test --reporter=json` output (Playwright's own JSONReport): what ran and what failed. */
+export function readPlaywrightReport(report: Pick<JSONReport, 'suites' | 'errors'>): SuiteRun {
+  const run: SuiteRun = { ran: 0, failures: [], errors: report.errors.map(describeError) };
   // The top-level suites are the files; their title is the file name, not a describe.
-  for (const file of parsed.data.suites) collect(file, [], run);
+  for (const file of report.suites) collect(file, [], run);
   return run;
 }
 
-function collect(suite: ReportSuite, describes: string[], run: SuiteRun): void {
+function collect(suite: JSONReportSuite, describes: string[], run: SuiteRun): void {
   for (const spec of suite.specs) {
     for (const test of spec.tests) {
       if (test.status === 'skipped') continue;
@@ -78,19 +48,14 @@ function collect(suite: ReportSuite, describes: string[], run: SuiteRun): void {
   for (const child of suite.suites ?? []) collect(child, [...describes, child.title], run);
 }
 
-function describeError(error: z.infer<typeof errorSchema>): string {
+function describeError(error: TestError): string {
   const where = error.location ? ` (${error.location.file}:${error.location.line})` : '';
   return `${firstLine(error.message ?? '')}${where}`;
 }
 
-// Playwright colors its messages even into the JSON report.
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-9;]*m/g;
-
-/** The first non-empty line of an error message, without terminal colors. */
-export function firstLine(message: string): string {
-  const line = message
-    .replace(ANSI, '')
+/** The first non-empty line of an error message, without the terminal colors Playwright keeps in the JSON. */
+function firstLine(message: string): string {
+  const line = stripVTControlCharacters(message)
     .split('\n')
     .map((text) => text.trim())
     .find((text) => text !== '');
