@@ -9,7 +9,6 @@ export interface ProjectImport {
   names: ImportedNames;
 }
 
-const caches = new WeakMap<ts.Program, ts.ModuleResolutionCache>();
 // A break's program shares every file it does not change with the project's: their imports are
 // read once.
 const importsByFile = new WeakMap<ts.SourceFile, Map<boolean, ProjectImport[]>>();
@@ -53,12 +52,14 @@ export function projectImports(
 ): ProjectImport[] {
   const cached = importsByFile.get(file)?.get(runtimeOnly);
   if (cached) return cached;
+  const checker = program.getTypeChecker();
   const found = new Map<string, ImportedNames>();
   const add = (specifier: ts.Expression, names: ImportedNames) => {
-    if (!ts.isStringLiteralLike(specifier)) return;
-    const target = resolve(specifier.text, file.fileName, program);
-    if (target === undefined) return;
-    found.set(target, mergeNames(found.get(target) ?? new Set(), names));
+    // The module the compiler resolved, when it is a project file (not a package, not an ambient
+    // declaration such as virtual:brands or *.css).
+    const target = checker.getSymbolAtLocation(specifier)?.valueDeclaration;
+    if (!target || !ts.isSourceFile(target) || program.isSourceFileFromExternalLibrary(target)) return;
+    found.set(target.fileName, mergeNames(found.get(target.fileName) ?? new Set(), names));
   };
 
   const visit = (node: ts.Node): void => {
@@ -110,16 +111,4 @@ function reexportedNames(node: ts.ExportDeclaration, runtimeOnly: boolean): Impo
       .filter((element) => !(runtimeOnly && element.isTypeOnly))
       .map((element) => (element.propertyName ?? element.name).text),
   );
-}
-
-function resolve(specifier: string, containingFile: string, program: ts.Program): string | undefined {
-  const options = program.getCompilerOptions();
-  let cache = caches.get(program);
-  if (!cache) {
-    cache = ts.createModuleResolutionCache(program.getCurrentDirectory(), (name) => name, options);
-    caches.set(program, cache);
-  }
-  const { resolvedModule } = ts.resolveModuleName(specifier, containingFile, options, ts.sys, cache);
-  if (!resolvedModule || resolvedModule.isExternalLibraryImport) return undefined;
-  return program.getSourceFile(resolvedModule.resolvedFileName)?.fileName;
 }
