@@ -53,38 +53,6 @@ describe('readBreaksArgs', () => {
     });
   });
 
-  test('--help lists every option, and what goes to Playwright', () => {
-    const line = readBreaksArgs(['--help']);
-    expect(line.kind).toBe('help');
-    const text = 'text' in line ? line.text : '';
-    for (const option of [
-      '--only <name>',
-      '--rev <commit>',
-      '--baseline',
-      '--report <file.md>',
-      '--check-only',
-    ]) {
-      expect(text).toContain(option);
-    }
-    expect(text).toMatch(/after a second `--` goes to `playwright test`/);
-  });
-
-  test.each([
-    { case: 'an unknown option', argv: ['--grep', 'AM02'], says: "Unknown option '--grep'" },
-    {
-      case: 'a Playwright argument before --',
-      argv: ['--project=a-dok'],
-      says: "Unknown option '--project'",
-    },
-    { case: 'a positional', argv: ['paste appends'], says: "Unexpected argument 'paste appends'" },
-    { case: '--rev without a value', argv: ['--rev'], says: "Option '--rev <value>' argument missing" },
-  ])('explains $case in a sentence, with where to find the options', ({ argv, says }) => {
-    const line = readBreaksArgs(argv);
-    expect(line.kind).toBe('error');
-    expect('text' in line && line.text).toContain(says);
-    expect('text' in line && line.text).toContain('Run `npm run breaks -- --help` for the options.');
-  });
-
   test.each([
     { flags: ['--rev', 'HEAD~1'], names: '--rev' },
     { flags: ['--baseline', '--report', 'x.md'], names: '--baseline, --report' },
@@ -105,8 +73,6 @@ describe('buildsFor', () => {
     { args: ['--project=a-dok'], demo: true, release: false },
     { args: ['--project', 'a-dok', 'caac', '--grep', 'x'], demo: true, release: false },
     { args: ['--project=production'], demo: false, release: true },
-    { args: ['--project', 'production'], demo: false, release: true },
-    { args: ['--project=a-dok', '--project=production'], demo: true, release: true },
     { args: ['--project', 'a-dok', 'production'], demo: true, release: true },
     { args: ['--project=prod*'], demo: true, release: true },
     { args: ['--project=wd*'], demo: true, release: false },

@@ -13,12 +13,4 @@ describe('buildFailureMessage', () => {
       Array.from({ length: 15 }, (_, line) => `line ${line + 25}`),
     );
   });
-
-  test('is cut after 2000 characters', () => {
-    expect(buildFailureMessage(`Build failed.\n${'x'.repeat(3000)}`)).toBe(`${'x'.repeat(2000)} …`);
-  });
-
-  test('says so when the build said nothing', () => {
-    expect(buildFailureMessage('')).toBe('(no output)');
-  });
 });

@@ -1,12 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  exitCode,
-  formatReport,
-  judge,
-  type BreakResult,
-  type Outcome,
-  type Report,
-} from './format-report.ts';
+import { exitCode, formatReport, type BreakResult, type Outcome, type Report } from './format-report.ts';
 import type { Failure } from './playwright-report.ts';
 
 const failure = (
@@ -31,42 +24,7 @@ const am02 = failure('a-dok', 'sending the code › a mail send that fails shows
 const flaky = failure('a-dok', 'a reload keeps the cooldown');
 const refused: Outcome = { kind: 'refused', build: 'demo', message: 'brands-plugin: Unexpected token' };
 
-describe('judge', () => {
-  test('a break that makes a build fail is caught by the build', () => {
-    expect(judge(refused, undefined)).toEqual({
-      caught: true,
-      by: 'build',
-      message: 'brands-plugin: Unexpected token',
-    });
-  });
-
-  test('a break is caught by the tests that fail with it', () => {
-    expect(judge(ran(4, [am02]), undefined)).toEqual({
-      caught: true,
-      by: 'tests',
-      failures: [am02],
-      alsoWithout: [],
-    });
-  });
-
-  test('a test that fails without the break too catches nothing', () => {
-    expect(judge(ran(4, [flaky]), ran(4, [{ ...flaky, error: 'other' }]))).toEqual({
-      caught: false,
-      why: 'passed',
-      ran: 4,
-      alsoWithout: [flaky],
-    });
-  });
-
-  test('a run in which no test ran proves nothing', () => {
-    expect(judge({ kind: 'no-run', message: 'no test matched' }, undefined)).toEqual({
-      caught: false,
-      why: 'no-run',
-      message: 'no test matched',
-    });
-  });
-});
-
+// judge has no test of its own: every verdict is in formatReport's table and exitCode's.
 describe('exitCode', () => {
   const report = (results: BreakResult[], baseline?: Outcome): Report => ({
     revision: 'f8450e1 x',
