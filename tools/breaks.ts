@@ -25,7 +25,7 @@ import path from 'node:path';
 import { buildsFor, readBreaksArgs } from './breaks/args.ts';
 import { breaks, runningEntries, type Break } from './breaks/breaks.ts';
 import { checkBreaks, formatCheck, type CheckedBreak } from './breaks/check-breaks.ts';
-import { buildAndTest, git, makeCopy, writeFiles } from './breaks/copy.ts';
+import { buildAndTest, git, makeCopy } from './breaks/copy.ts';
 import {
   exitCode,
   formatReport,
@@ -50,16 +50,7 @@ const selected = select(options.only);
 
 if (options.checkOnly) {
   const started = performance.now();
-  const checked = checkBreaks(selected, openProject(projectRoot), runningEntries);
-  for (const result of checked) console.log(formatCheck(result));
-  const stale = checked.filter((result) => result.stale.length > 0).length;
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
-    stale === 0
-      ? `\n${checked.length} break(s) checked in ${seconds} s: none is stale.`
-      : `\n${stale} of ${checked.length} break(s) stale (checked in ${seconds} s): fix them in tools/breaks/breaks.ts.`,
-  );
-  process.exit(stale === 0 ? 0 : 1);
+  process.exit(printCheck(checkBreaks(selected, openProject(projectRoot), runningEntries), started) ? 0 : 1);
 }
 
 const commit = (
@@ -145,21 +136,28 @@ async function freshChanges(): Promise<Map<string, Map<string, string>>> {
   } finally {
     await copy.remove();
   }
-  const stale = checked.filter((result) => result.stale.length > 0);
-  if (stale.length > 0) {
-    console.error(`Stale break(s) at ${revision}, fix them in tools/breaks/breaks.ts:\n`);
-    console.error(stale.map(formatCheck).join('\n'));
-    process.exit(1);
-  }
-  console.log(`  none is stale (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  if (!printCheck(checked, started)) process.exit(1);
   return new Map(checked.map(({ brk, changes: files }) => [brk.name, files]));
+}
+
+/** Prints each break's check and a last line on them all; whether none is stale. */
+function printCheck(checked: CheckedBreak[], started: number): boolean {
+  for (const result of checked) console.log(formatCheck(result));
+  const stale = checked.filter((result) => result.stale.length > 0).length;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    stale === 0
+      ? `\n${checked.length} break(s) checked in ${seconds} s: none is stale.`
+      : `\n${stale} of ${checked.length} break(s) stale (checked in ${seconds} s): fix them in tools/breaks/breaks.ts.`,
+  );
+  return stale === 0;
 }
 
 async function tryOnCopy(label: string, files: Map<string, string>): Promise<Timed> {
   console.log(`\n${label}: copying ${revision.split(' ')[0]}, building, running the suite…`);
   const copy = await makeCopy(projectRoot, commit);
   try {
-    await writeFiles(copy.dir, files);
+    for (const [file, text] of files) await writeFile(path.join(copy.dir, file), text);
     const timed = interrupted
       ? { outcome: { kind: 'no-run', message: 'interrupted' } as const, buildSeconds: 0, suiteSeconds: 0 }
       : await buildAndTest(copy.dir, builds, options.playwrightArgs);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, symlink, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -49,10 +49,6 @@ export async function makeCopy(repo: string, commit: string): Promise<Copy> {
     throw error;
   }
   return { dir, remove };
-}
-
-export async function writeFiles(dir: string, files: Map<string, string>): Promise<void> {
-  for (const [file, text] of files) await writeFile(path.join(dir, file), text);
 }
 
 /**

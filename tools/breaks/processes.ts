@@ -9,7 +9,6 @@ const running = new Set<ChildProcess>();
 
 export interface Finished {
   code: number | null;
-  signal: NodeJS.Signals | null;
   /** The end of stdout and stderr together. */
   output: string;
 }
@@ -38,7 +37,7 @@ export function runCommand(
     });
     const finish = () => {
       running.delete(child);
-      resolve({ code: child.exitCode, signal: child.signalCode, output });
+      resolve({ code: child.exitCode, output });
     };
     child.once('close', finish);
     // A process it left behind may hold its output open: the exit is what counts.
