@@ -50,15 +50,15 @@ export interface FlowState {
 
 export type FlowEvent =
   | { type: 'methodChosen'; method: LoginMethod }
-  | { type: 'otherMethod' }
+  | { type: 'backToMethod' }
   | { type: 'loginValueChanged'; loginValue: string }
   | { type: 'countryPrefixChanged'; countryPrefix: string }
   | { type: 'sendStarted'; sentTo: string; at: number }
   | { type: 'codeSent'; sentViaFirebase: boolean; verificationId: string | undefined; resendAt: number }
   | { type: 'sendFailed'; code: ErrorCode }
-  | { type: 'changeLoginValue' }
+  | { type: 'backToSendCode' }
   | { type: 'codeChanged'; code: string }
-  | { type: 'verifyStarted' }
+  | { type: 'verifyStarted'; code: string }
   | { type: 'verified'; token: string }
   | { type: 'verifyFailed'; code: ErrorCode }
   | { type: 'resolved'; resolution: Resolution }
@@ -73,7 +73,7 @@ export function canSend(state: FlowState): boolean {
  * Whether a code may go out now: from view 1 with a valid value, or again from view 2 (a
  * resend). The cooldown holds for the same recipient however the visitor asks again.
  */
-export function canStartSend(state: FlowState, sentTo: string, at: number): boolean {
+function canStartSend(state: FlowState, sentTo: string, at: number): boolean {
   if (state.loading || (state.view === 'send-code' ? !canSend(state) : state.view !== 'verify')) return false;
   return sentTo !== state.sentTo || at >= state.resendAt;
 }
@@ -143,7 +143,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       return state.view === 'method'
         ? { ...state, view: 'send-code', method: event.method, error: undefined }
         : state;
-    case 'otherMethod':
+    case 'backToMethod':
       return state.view === 'send-code' && !state.loading
         ? { ...state, view: 'method', method: undefined, loginValue: '', error: undefined }
         : state;
@@ -172,14 +172,17 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       };
     case 'sendFailed':
       return awaitingSend(state) ? { ...state, loading: false, error: event.code } : state;
-    case 'changeLoginValue':
+    case 'backToSendCode':
       return state.view === 'verify' && !state.loading
         ? { ...state, view: 'send-code', code: '', error: undefined, verificationId: undefined }
         : state;
     case 'codeChanged':
       return state.view === 'verify' && !state.loading ? { ...state, code: event.code } : state;
-    case 'verifyStarted':
-      return canVerify(state) ? { ...state, loading: true, error: undefined } : state;
+    case 'verifyStarted': {
+      // The code comes with the event: the sixth digit can arrive before its codeChanged renders.
+      const next = { ...state, code: event.code };
+      return canVerify(next) ? { ...next, loading: true, error: undefined } : state;
+    }
     case 'verifyFailed':
       return awaitingVerification(state) ? { ...state, loading: false, code: '', error: event.code } : state;
     case 'verified':
@@ -224,18 +227,6 @@ function afterResolution(state: FlowState, resolution: Resolution): FlowState {
         target: { targetDomain: resolution.targetDomain, path: resolution.path },
       });
   }
-}
-
-/**
- * Whether the resolver's demand for a payment leads to view 3: only when the target it names is
- * one the page may send the visitor to afterwards. Refused before taking money, not after.
- */
-export function leadsToPayment(
-  state: Pick<FlowState, 'context' | 'token'>,
-  resolution: Extract<Resolution, { outcome: 'pay' }>,
-): boolean {
-  const target = { targetDomain: resolution.targetDomain, path: resolution.path };
-  return resolverDestination({ ...state, target }).ok;
 }
 
 function redirectToTarget(state: FlowState, paymentId?: string): FlowState {

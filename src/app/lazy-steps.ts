@@ -8,8 +8,8 @@ export const loadVerifyView = () => import('../features/verify/verify-view.tsx')
 export const loadRedirectView = () => import('../features/redirect/redirect-view.tsx');
 export const loadPaymentView = () => import('../features/payment/payment-view.tsx');
 export const loadSendPhoneCode = () => import('../features/send-code/send-phone-code.ts');
-export const loadVerifyCode = () => import('../features/verify/api/verify-code.ts');
-export const loadConfirmPhoneCode = () => import('../features/verify/confirm-phone-code.ts');
-export const loadResolveQr = () => import('../features/resolver/api/resolve-qr.ts');
+export const loadVerifyStep = () => import('./verify-step.ts');
+export const loadVerifyFirebaseCode = () => import('../features/verify/verify-firebase-code.ts');
+export const loadResolverStep = () => import('./resolver-step.ts');
 export const loadPayPalPreload = () => import('../features/payment/preload-paypal.ts');
 export const loadApplyBrand = () => import('../features/branding/apply-brand.ts');

@@ -7,15 +7,14 @@ import { chunkRecovery } from './chunk-recovery.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { enabledMethods } from './startup.ts';
 import {
-  loadConfirmPhoneCode,
   loadPaymentView,
   loadPayPalPreload,
   loadRedirectView,
-  loadResolveQr,
-  loadSendPhoneCode,
-  loadVerifyCode,
+  loadResolverStep,
+  loadVerifyStep,
   loadVerifyView,
 } from './lazy-steps.ts';
+import { LOGIN_METHOD_RULES } from './login-methods.ts';
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
 
 // The first view needs none of these: they load while the visitor types (see the effect below).
@@ -51,9 +50,9 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
     const prefetches = [
       loadVerifyView(),
       loadRedirectView(),
-      loadVerifyCode(),
-      ...(method === 'number' ? [loadSendPhoneCode(), loadConfirmPhoneCode()] : []),
-      ...(resolves ? [loadResolveQr(), loadPayPalPreload()] : []),
+      loadVerifyStep(),
+      ...(method ? LOGIN_METHOD_RULES[method].prefetch() : []),
+      ...(resolves ? [loadResolverStep(), loadPayPalPreload()] : []),
     ];
     for (const prefetch of prefetches) prefetch.catch(() => undefined);
   }, [view, method, resolves]);
@@ -74,37 +73,43 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
         return <MethodView methods={enabledMethods(setup.service)} onChoose={actions.chooseMethod} />;
       case 'send-code':
         return (
-          <SendCodeView
-            method={method ?? 'mail'}
-            loginValue={state.loginValue}
-            countryPrefix={state.countryPrefix}
-            busy={loading}
-            error={error}
-            captchaRef={captcha}
-            onLoginValueChange={actions.setLoginValue}
-            onCountryPrefixChange={actions.setCountryPrefix}
-            onSubmit={actions.sendCode}
-            onOtherMethod={actions.otherMethod}
-          />
+          method && (
+            <SendCodeView
+              method={method}
+              countryPrefixField={LOGIN_METHOD_RULES[method].countryPrefix}
+              loginValue={state.loginValue}
+              countryPrefix={state.countryPrefix}
+              busy={loading}
+              error={error}
+              captchaRef={LOGIN_METHOD_RULES[method].captcha ? captcha : undefined}
+              onLoginValueChange={actions.setLoginValue}
+              onCountryPrefixChange={actions.setCountryPrefix}
+              onSubmit={actions.sendCode}
+              onBackToMethod={actions.backToMethod}
+            />
+          )
         );
       case 'verify':
         return (
-          <>
-            <VerifyView
-              method={method ?? 'mail'}
-              sentTo={state.sentTo}
-              code={state.code}
-              busy={loading}
-              error={error}
-              resendAt={state.resendAt}
-              onCodeChange={actions.setCode}
-              onVerify={actions.verify}
-              onResend={actions.sendCode}
-              onChangeLoginValue={actions.changeLoginValue}
-            />
-            {/* A resend by phone needs reCAPTCHA's container on this view too. */}
-            {method === 'number' && <div ref={captcha} className="captcha" />}
-          </>
+          method && (
+            <>
+              <VerifyView
+                method={method}
+                sentTo={state.sentTo}
+                mask={LOGIN_METHOD_RULES[method].mask}
+                code={state.code}
+                busy={loading}
+                error={error}
+                resendAt={state.resendAt}
+                onCodeChange={actions.setCode}
+                onVerify={actions.verify}
+                onResend={actions.sendCode}
+                onBackToSendCode={actions.backToSendCode}
+              />
+              {/* A resend needs reCAPTCHA's container on this view too. */}
+              {LOGIN_METHOD_RULES[method].captcha && <div ref={captcha} className="captcha" />}
+            </>
+          )
         );
       case 'payment':
         return (

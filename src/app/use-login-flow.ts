@@ -1,29 +1,11 @@
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { paymentSdkUrlOf, type ServiceConfig } from '../features/config/api/get-config.ts';
 import type { LoginMethod } from '../types/login-method.ts';
-import { sendMailCode } from '../features/send-code/api/send-mail-code.ts';
-import type { SentCode } from '../features/send-code/send-phone-code.ts';
-import { CHECK_FAILED, checkChannelOf } from '../features/verify/check-failure.ts';
-import type { Outcome } from '../lib/api-client.ts';
 import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
-import { toE164 } from '../lib/phone-number.ts';
-import {
-  canStartSend,
-  canVerify,
-  flowReducer,
-  initialFlowState,
-  leadsToPayment,
-  type FlowState,
-} from './flow.ts';
+import { flowReducer, initialFlowState, type FlowEvent, type FlowState } from './flow.ts';
 import { chunkRecovery } from './chunk-recovery.ts';
-import {
-  loadConfirmPhoneCode,
-  loadPayPalPreload,
-  loadPaymentView,
-  loadResolveQr,
-  loadSendPhoneCode,
-  loadVerifyCode,
-} from './lazy-steps.ts';
+import { loadPayPalPreload, loadPaymentView, loadResolverStep, loadVerifyStep } from './lazy-steps.ts';
+import { LOGIN_METHOD_RULES, type LoadNeeded } from './login-methods.ts';
 import { progressStore } from './progress-store.ts';
 
 export interface FlowSetup {
@@ -36,12 +18,10 @@ export interface FlowSetup {
   redirectHosts: readonly string[] | undefined;
 }
 
-/** Loads a chunk a step needs now; see `needed` in useLoginFlow. */
-type LoadNeeded = <T>(load: () => Promise<T>) => Promise<T>;
-
 /**
- * Runs the calls of the flow and feeds their results to the reducer. A ref guards each call
- * as well, because a double click can fire twice before React re-renders the loading state.
+ * Runs the calls of the flow and feeds their results to the reducer, which decides: a call starts
+ * only when the reducer takes the event that starts it. A ref guards each call as well, because
+ * a double click can fire twice before React re-renders the loading state.
  */
 export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLElement | null) {
   const { serviceKey, service, qrId, pageUrl } = setup;
@@ -87,58 +67,62 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
     }
   }
 
+  /** The state after an event, dispatched; undefined when the reducer refuses it in this state. */
+  function take(event: FlowEvent): FlowState | undefined {
+    const next = flowReducer(state, event);
+    if (next === state) return undefined;
+    dispatch(event);
+    return next;
+  }
+
   const sendCode = () =>
     run(async () => {
-      const method = state.method ?? 'mail';
-      const sentTo =
-        method === 'number' ? toE164(state.countryPrefix, state.loginValue) : state.loginValue.trim();
-      const at = Date.now();
-      if (!canStartSend(state, sentTo, at)) return;
-      dispatch({ type: 'sendStarted', sentTo, at });
-      const outcome = await sendTo(service, method, sentTo, captchaContainer(), needed);
+      const { method, loginValue, countryPrefix } = state;
+      if (!method) return;
+      const rules = LOGIN_METHOD_RULES[method];
+      const sentTo = rules.recipient(loginValue, countryPrefix);
+      if (!take({ type: 'sendStarted', sentTo, at: Date.now() })) return;
+      const outcome = await rules.send({ service, sentTo, captchaContainer: captchaContainer(), needed });
       if (!outcome.ok) return dispatch({ type: 'sendFailed', code: outcome.code });
       const resendAt = Date.now() + RESEND_COOLDOWN_MS;
       dispatch({ type: 'codeSent', ...outcome.data, resendAt });
-      const { loginValue, countryPrefix } = state;
       progressStore.save(scope, { method, loginValue, countryPrefix, sentTo, resendAt, ...outcome.data });
     });
 
   const verify = (code: string) =>
     run(async () => {
-      const current: FlowState = { ...state, code };
-      if (!canVerify(current)) return;
-      dispatch({ type: 'verifyStarted' });
-      const outcome = await checkCode(service, current, code, needed);
+      const started = take({ type: 'verifyStarted', code });
+      if (!started?.method) return;
+      const { sentTo, sentViaFirebase, verificationId } = started;
+      const channel = LOGIN_METHOD_RULES[started.method].channel(sentViaFirebase);
+      const { verifyWith } = await needed(loadVerifyStep);
+      const outcome = await verifyWith(channel, { service, sentTo, verificationId, code, needed });
       if (!outcome.ok) return dispatch({ type: 'verifyFailed', code: outcome.code });
-      dispatch({ type: 'verified', token: outcome.data });
+      const token = outcome.data;
+      const verified = flowReducer(started, { type: 'verified', token });
+      dispatch({ type: 'verified', token });
       // The code is used up: a reload from here on starts over instead of asking for it again.
       progressStore.clear(scope);
       if (qrId === undefined) return;
-      // The resolver's call starts as soon as its chunk is there; PayPal's preload is only needed
-      // once the answer is in.
-      const preloading = loadPayPalPreload().catch(() => undefined);
-      const resolver = await needed(loadResolveQr);
-      const resolving = resolver.resolveQr(pageUrl, { qrid: qrId, token: outcome.data, service: serviceKey });
-      // View 3's chunk comes from the page's own origin, so fetching it in vain costs bytes, not
-      // the visitor's privacy; PayPal's SDK waits for the answer.
-      loadPaymentView().catch(() => undefined);
-      const [resolution, preload] = await Promise.all([resolving, preloading]);
-      // PayPal is contacted once a payment is certain, and at once: in the task that received
-      // the answer, before view 3 renders and inserts the SDK's <script>.
-      if (
-        resolution.outcome === 'pay' &&
-        leadsToPayment({ context: state.context, token: outcome.data }, resolution)
-      )
-        preload?.preloadPayPalSdk({ sponsor: resolution.sponsor, sdkBaseUrl: paymentSdkUrlOf(service) });
+      const { runResolverStep } = await needed(loadResolverStep);
+      const resolution = await runResolverStep(
+        { pageUrl, fields: { qrid: qrId, token, service: serviceKey }, sdkBaseUrl: paymentSdkUrlOf(service) },
+        {
+          loadPayPalPreload,
+          prefetchPaymentView: loadPaymentView,
+          leadsToPayment: (answer) =>
+            flowReducer(verified, { type: 'resolved', resolution: answer }).view === 'payment',
+        },
+      );
       dispatch({ type: 'resolved', resolution });
     });
 
   const actions = {
     chooseMethod: (method: LoginMethod) => dispatch({ type: 'methodChosen', method }),
-    otherMethod: () => dispatch({ type: 'otherMethod' }),
-    changeLoginValue: () => {
+    backToMethod: () => dispatch({ type: 'backToMethod' }),
+    backToSendCode: () => {
       progressStore.clear(scope);
-      dispatch({ type: 'changeLoginValue' });
+      dispatch({ type: 'backToSendCode' });
     },
     setLoginValue: (loginValue: string) => dispatch({ type: 'loginValueChanged', loginValue }),
     setCountryPrefix: (countryPrefix: string) => dispatch({ type: 'countryPrefixChanged', countryPrefix }),
@@ -149,37 +133,4 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
   };
 
   return { state, actions, loadFailed };
-}
-
-async function sendTo(
-  service: ServiceConfig,
-  method: LoginMethod,
-  sentTo: string,
-  captchaContainer: HTMLElement | null,
-  needed: LoadNeeded,
-): Promise<Outcome<SentCode>> {
-  if (method !== 'number') {
-    const sent = await sendMailCode(service.mwsTargetUrl, sentTo, service.loginKey);
-    return sent.ok ? { ok: true, data: { sentViaFirebase: false, verificationId: undefined } } : sent;
-  }
-  const phone = await needed(loadSendPhoneCode);
-  if (!captchaContainer) return { ok: false, code: 'AN01' };
-  return phone.sendPhoneCode(service, sentTo, captchaContainer);
-}
-
-/** Checks the code with whoever sent it: Firebase, or the MWS for mail, EDP and the SMS fallback. */
-async function checkCode(
-  service: ServiceConfig,
-  current: FlowState,
-  code: string,
-  needed: LoadNeeded,
-): Promise<Outcome<string>> {
-  const channel = checkChannelOf(current);
-  if (channel !== 'firebase') {
-    const mws = await needed(loadVerifyCode);
-    return mws.verifyCode(channel, service.mwsTargetUrl, current.sentTo, code);
-  }
-  if (!current.verificationId) return { ok: false, code: CHECK_FAILED.firebase };
-  const firebase = await needed(loadConfirmPhoneCode);
-  return firebase.confirmPhoneCode(service.firebaseConfig, current.verificationId, code);
 }

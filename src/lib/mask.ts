@@ -2,8 +2,11 @@ import { isPlausibleE164 } from './phone-number.ts';
 
 const HIDDEN = '•••';
 
-/** "max@example.de" → "m•••@example.de"; an EDP-Kennung keeps only its ends. */
-export function maskEmail(value: string): string {
+/**
+ * What the mail route sent to, an e-mail address or an EDP-Kennung: "max@example.de" →
+ * "m•••@example.de"; anything without an "@" keeps only its ends.
+ */
+export function maskIdentifier(value: string): string {
   const at = value.lastIndexOf('@');
   if (at >= 0) return `${firstCharacters(value.slice(0, at), 1)}${HIDDEN}${value.slice(at)}`;
 
@@ -26,3 +29,8 @@ export function maskPhone(e164: string): string {
 function firstCharacters(value: string, count: number): string {
   return Array.from(value).slice(0, count).join('');
 }
+
+/** How view 2 shows where a code went, by the kind of value it went to (login-methods.ts). */
+export const MASKS = { identifier: maskIdentifier, phone: maskPhone } as const;
+
+export type MaskKind = keyof typeof MASKS;

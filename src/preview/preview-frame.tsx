@@ -8,6 +8,7 @@ import { loadPaymentView, loadRedirectView, loadVerifyView } from '../app/lazy-s
 import { DEFAULT_COUNTRY_PREFIX } from '../lib/phone-number.ts';
 import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
 import type { ErrorCode } from '../lib/messages.ts';
+import { LOGIN_METHOD_RULES } from '../app/login-methods.ts';
 import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 import type { PreviewView } from './preview-views.ts';
 
@@ -18,7 +19,7 @@ const PaymentView = lazy(loadPaymentView);
 
 /** The fixed states the preview shows; VerifyView masks the destination as the page does. */
 const PREVIEW_STATE = {
-  sentTo: { mail: 'erika.mustermann@example.de', number: '+491701234567', edp: 'MUSTER4711' },
+  sentTo: { mail: 'erika.mustermann@example.de', phone: '+491701234567', edp: 'MUSTER4711' },
   /** The inline error of a wrong code (errorTexts in messages.ts). */
   error: 'VM01',
   /** A payment of 12,34 €, as the demo resolver's qr-cents asks for. */
@@ -45,6 +46,7 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
   const captcha = useRef<HTMLDivElement>(null);
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_COOLDOWN_MS);
   const method = view.method ?? 'mail';
+  const rules = LOGIN_METHOD_RULES[method];
 
   // The cooldown counts down as after a real send and starts again a second before it ends, so
   // view 2 keeps showing it however long the preview stays open.
@@ -68,15 +70,16 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
         return (
           <SendCodeView
             method={method}
+            countryPrefixField={rules.countryPrefix}
             loginValue=""
             countryPrefix={DEFAULT_COUNTRY_PREFIX}
             busy={false}
             error={undefined}
-            captchaRef={captcha}
+            captchaRef={rules.captcha ? captcha : undefined}
             onLoginValueChange={ignore}
             onCountryPrefixChange={ignore}
             onSubmit={ignore}
-            onOtherMethod={ignore}
+            onBackToMethod={ignore}
           />
         );
       case 'verify':
@@ -84,6 +87,7 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
           <VerifyView
             method={method}
             sentTo={PREVIEW_STATE.sentTo[method]}
+            mask={rules.mask}
             code=""
             busy={false}
             error={PREVIEW_STATE.error}
@@ -91,7 +95,7 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
             onCodeChange={ignore}
             onVerify={ignore}
             onResend={ignore}
-            onChangeLoginValue={ignore}
+            onBackToSendCode={ignore}
           />
         );
       case 'payment':

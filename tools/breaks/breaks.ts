@@ -151,13 +151,13 @@ export const breaks: Break[] = [
       'visitor, also of those who owe nothing (docs/privacy.md).',
     edits: [
       {
-        file: 'src/app/use-login-flow.ts',
-        find: '      loadPaymentView().catch(() => undefined);\n',
+        file: 'src/app/resolver-step.ts',
+        find: '  parts.prefetchPaymentView().catch(() => undefined);\n',
         replace:
-          '      loadPaymentView().catch(() => undefined);\n' +
-          '      void preloading.then((preload) =>\n' +
-          '        preload?.preloadPayPalSdk({ sponsor: undefined, sdkBaseUrl: paymentSdkUrlOf(service) }),\n' +
-          '      );\n',
+          '  parts.prefetchPaymentView().catch(() => undefined);\n' +
+          '  void preloading.then((preload) =>\n' +
+          '    preload?.preloadPayPalSdk({ sponsor: undefined, sdkBaseUrl: input.sdkBaseUrl }),\n' +
+          '  );\n',
       },
     ],
   },

@@ -3,32 +3,36 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import type { ErrorCode } from '../../lib/messages.ts';
 import { messages } from '../../lib/messages.ts';
-import type { LoginMethod } from '../../types/login-method.ts';
+import { METHOD_PARAMS, type LoginMethod } from '../../types/login-method.ts';
 import { ViewTitle } from '../../components/view-title.tsx';
 
 /** The keyboard and autofill hints that fit each method. */
 const INPUTS = {
   mail: { type: 'email', autoComplete: 'email', inputMode: 'email' },
-  number: { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' },
+  phone: { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' },
   edp: { type: 'text', autoComplete: 'username', inputMode: 'text' },
 } as const;
 
 interface SendCodeViewProps {
   method: LoginMethod;
+  /** A dialling prefix field beside the value (login-methods.ts). */
+  countryPrefixField: boolean;
   loginValue: string;
   countryPrefix: string;
   busy: boolean;
   error: ErrorCode | undefined;
-  captchaRef: Ref<HTMLDivElement>;
+  /** reCAPTCHA's container, for the methods that need it; none without. */
+  captchaRef: Ref<HTMLDivElement> | undefined;
   onLoginValueChange: (loginValue: string) => void;
   onCountryPrefixChange: (countryPrefix: string) => void;
   onSubmit: () => void;
-  onOtherMethod: () => void;
+  onBackToMethod: () => void;
 }
 
 /** View 1: the login value for the chosen method; Enter submits. */
 export function SendCodeView({
   method,
+  countryPrefixField,
   loginValue,
   countryPrefix,
   busy,
@@ -37,7 +41,7 @@ export function SendCodeView({
   onLoginValueChange,
   onCountryPrefixChange,
   onSubmit,
-  onOtherMethod,
+  onBackToMethod,
 }: SendCodeViewProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,8 +50,8 @@ export function SendCodeView({
   return (
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="view-title" aria-busy={busy}>
       <ViewTitle>{messages.signInWith[method]}</ViewTitle>
-      <div className={method === 'number' ? 'phone-fields' : undefined}>
-        {method === 'number' && (
+      <div className={countryPrefixField ? 'phone-fields' : undefined}>
+        {countryPrefixField && (
           <div className="field field--prefix">
             <label htmlFor="country">{messages.countryPrefix}</label>
             <input
@@ -66,7 +70,7 @@ export function SendCodeView({
           <label htmlFor="login-value">{messages.methods[method]}</label>
           <input
             id="login-value"
-            name={method}
+            name={METHOD_PARAMS[method]}
             {...INPUTS[method]}
             autoCapitalize="none"
             spellCheck={false}
@@ -79,10 +83,10 @@ export function SendCodeView({
           />
         </div>
       </div>
-      {method === 'number' && <div ref={captchaRef} className="captcha" />}
+      {captchaRef && <div ref={captchaRef} className="captcha" />}
       <ErrorMessage id="value-error" code={error} />
       <SubmitButton busy={busy}>{messages.signIn}</SubmitButton>
-      <button type="button" className="button button--link" onClick={onOtherMethod} disabled={busy}>
+      <button type="button" className="button button--link" onClick={onBackToMethod} disabled={busy}>
         {messages.otherMethod}
       </button>
     </form>

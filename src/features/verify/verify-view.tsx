@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { maskEmail, maskPhone } from '../../lib/mask.ts';
+import { MASKS, type MaskKind } from '../../lib/mask.ts';
 import { messages, type ErrorCode } from '../../lib/messages.ts';
 import type { LoginMethod } from '../../types/login-method.ts';
 import { OtpInput } from './otp-input.tsx';
@@ -12,6 +12,8 @@ import { ViewTitle } from '../../components/view-title.tsx';
 interface VerifyViewProps {
   method: LoginMethod;
   sentTo: string;
+  /** How its method shows where the code went (login-methods.ts). */
+  mask: MaskKind;
   code: string;
   busy: boolean;
   error: ErrorCode | undefined;
@@ -19,12 +21,12 @@ interface VerifyViewProps {
   onCodeChange: (code: string) => void;
   onVerify: (code: string) => void;
   onResend: () => void;
-  onChangeLoginValue: () => void;
+  onBackToSendCode: () => void;
 }
 
 /** View 2: the six-digit code, where it went, and ways to get a new one or change the login value. */
 export function VerifyView(props: VerifyViewProps) {
-  const { method, sentTo, code, busy, error } = props;
+  const { method, sentTo, mask, code, busy, error } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onVerify(code);
@@ -33,8 +35,7 @@ export function VerifyView(props: VerifyViewProps) {
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="view-title" aria-busy={busy}>
       <ViewTitle>{messages.enterCode}</ViewTitle>
       <p className="hint" id="code-hint">
-        {messages.codeSentTo}{' '}
-        <strong className="sent-to">{method === 'number' ? maskPhone(sentTo) : maskEmail(sentTo)}</strong>
+        {messages.codeSentTo} <strong className="sent-to">{MASKS[mask](sentTo)}</strong>
       </p>
       <div className="field">
         <label htmlFor="code">{messages.codeLabel}</label>
@@ -60,7 +61,7 @@ export function VerifyView(props: VerifyViewProps) {
         <button
           type="button"
           className="button button--link"
-          onClick={props.onChangeLoginValue}
+          onClick={props.onBackToSendCode}
           disabled={busy}
         >
           {messages.change[method]}

@@ -157,14 +157,14 @@ describe('a chunk a step loads when the visitor acts', () => {
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
   });
 
-  test('the MWS check’s, failing again after the reload: the page says so, no VM02 to try again with', async () => {
+  test('the MWS verification’s, failing again after the reload: the page says so, no VM02 to try again with', async () => {
     justReloaded();
     const backend = mockBackend({
       [configRoute]: json(testConfig),
       [MAIL]: mailSent(),
       [VERIFY_MAIL]: verified(),
     });
-    vi.spyOn(lazySteps, 'loadVerifyCode').mockRejectedValue(missing());
+    vi.spyOn(lazySteps, 'loadVerifyStep').mockRejectedValue(missing());
     await sendMailCode();
     await userEvent.type(await screen.findByLabelText('Bestätigungscode'), '123456');
 

@@ -4,7 +4,6 @@ import {
   canVerify,
   flowReducer,
   initialFlowState,
-  leadsToPayment,
   type Draft,
   type FlowContext,
   type FlowEvent,
@@ -63,7 +62,11 @@ function codeView(context: FlowContext = plainService): FlowState {
 
 /** View 2 with the verify call in flight. */
 function verifying(context: FlowContext = plainService): FlowState {
-  return run(codeView(context), { type: 'codeChanged', code: '123456' }, { type: 'verifyStarted' });
+  return run(
+    codeView(context),
+    { type: 'codeChanged', code: '123456' },
+    { type: 'verifyStarted', code: '123456' },
+  );
 }
 
 /** After a successful verification (view 4 for a-ident, waiting for the resolver). */
@@ -91,7 +94,7 @@ describe('starting the flow', () => {
     expect(state.loading).toBe(false);
   });
 
-  test.each<LoginMethod>(['mail', 'number', 'edp'])(
+  test.each<LoginMethod>(['mail', 'phone', 'edp'])(
     'starts in view 1 when the method %s is given',
     (method) => {
       const state = initialFlowState(plainService, { method });
@@ -102,7 +105,7 @@ describe('starting the flow', () => {
 
   test('starts in view 2 with the saved method, value and verification id when progress is restored', () => {
     const progress: Progress = {
-      method: 'number',
+      method: 'phone',
       loginValue: '0171 2345678',
       countryPrefix: '+49',
       sentTo: '+491712345678',
@@ -115,7 +118,7 @@ describe('starting the flow', () => {
     expect(canVerify(run(state, { type: 'codeChanged', code: '123456' }))).toBe(true);
   });
 
-  const draft: Draft = { method: 'number', loginValue: '0171 2345678', countryPrefix: '+43' };
+  const draft: Draft = { method: 'phone', loginValue: '0171 2345678', countryPrefix: '+43' };
 
   test('starts in view 1 with the method, value and prefix of a draft, over the method of the link', () => {
     const state = initialFlowState(plainService, { method: 'mail', draft });
@@ -147,14 +150,14 @@ describe('starting the flow', () => {
 });
 
 describe('view 0 and view 1', () => {
-  test.each<LoginMethod>(['mail', 'number', 'edp'])('choosing %s moves from view 0 to view 1', (method) => {
+  test.each<LoginMethod>(['mail', 'phone', 'edp'])('choosing %s moves from view 0 to view 1', (method) => {
     const state = run(choosing(), { type: 'methodChosen', method });
     expect(state.view).toBe('send-code');
     expect(state.method).toBe(method);
   });
 
   test('switching to another method goes back to view 0 and clears the value', () => {
-    const state = run(entered(), { type: 'otherMethod' });
+    const state = run(entered(), { type: 'backToMethod' });
     expect(state.view).toBe('method');
     expect(state.method).toBeUndefined();
     expect(state.loginValue).toBe('');
@@ -162,11 +165,11 @@ describe('view 0 and view 1', () => {
 
   test('switching to another method clears an error shown in view 1', () => {
     const failed = run(sending(), { type: 'sendFailed', code: 'AM01' });
-    expect(run(failed, { type: 'otherMethod' }).error).toBeUndefined();
+    expect(run(failed, { type: 'backToMethod' }).error).toBeUndefined();
   });
 
   test('the country prefix can be changed in view 1', () => {
-    const state = run(entered(plainService, '0171 2345678', 'number'), {
+    const state = run(entered(plainService, '0171 2345678', 'phone'), {
       type: 'countryPrefixChanged',
       countryPrefix: '+43',
     });
@@ -204,7 +207,7 @@ describe('sending the code', () => {
   test.each<FlowEvent>([
     { type: 'loginValueChanged', loginValue: 'other@example.de' },
     { type: 'countryPrefixChanged', countryPrefix: '+43' },
-    { type: 'otherMethod' },
+    { type: 'backToMethod' },
   ])('$type is ignored while the code is being sent', (event) => {
     const state = sending();
     expect(run(state, event)).toBe(state);
@@ -281,7 +284,7 @@ describe('view 2', () => {
   });
 
   test('the cooldown also holds after going back and sending to the same address again', () => {
-    const back = run(codeView(), { type: 'changeLoginValue' });
+    const back = run(codeView(), { type: 'backToSendCode' });
     expect(back.view).toBe('send-code');
     expect(run(back, { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT - 1 })).toBe(back);
     expect(run(back, { type: 'sendStarted', sentTo: 'other@example.de', at: RESEND_AT - 1 }).loading).toBe(
@@ -304,7 +307,7 @@ describe('view 2', () => {
       { type: 'codeSent', sentViaFirebase: true, verificationId: 'verification-1', resendAt: RESEND_AT },
       { type: 'codeChanged', code: '123' },
     );
-    const state = run(withCode, { type: 'changeLoginValue' });
+    const state = run(withCode, { type: 'backToSendCode' });
     expect(state).toMatchObject({
       view: 'send-code',
       loginValue: MAIL,
@@ -317,7 +320,7 @@ describe('view 2', () => {
 
   test('the value cannot be changed while the code is being verified', () => {
     const state = verifying();
-    expect(run(state, { type: 'changeLoginValue' })).toBe(state);
+    expect(run(state, { type: 'backToSendCode' })).toBe(state);
   });
 
   test.each([
@@ -354,14 +357,14 @@ describe('view 2', () => {
 
   test('an incomplete code does not start verification', () => {
     const state = run(codeView(), { type: 'codeChanged', code: '12345' });
-    expect(run(state, { type: 'verifyStarted' })).toBe(state);
+    expect(run(state, { type: 'verifyStarted', code: '12345' })).toBe(state);
   });
 
   test('a second verification while the first is loading is ignored', () => {
     const state = verifying();
     expect(state.loading).toBe(true);
     expect(canVerify(state)).toBe(false);
-    expect(run(state, { type: 'verifyStarted' })).toBe(state);
+    expect(run(state, { type: 'verifyStarted', code: '123456' })).toBe(state);
     expect(run(state, { type: 'codeChanged', code: '654321' })).toBe(state);
   });
 
@@ -512,22 +515,11 @@ describe('verification for a-ident', () => {
       expect(state.view).toBe('stopped');
       expect(state.payment).toBeUndefined();
       expect(state.token).toBeUndefined();
-      // The same answer the page asks before it contacts PayPal at all.
-      expect(
-        leadsToPayment(verified(aIdent), {
-          outcome: 'pay',
-          amount: 5,
-          sponsor: undefined,
-          targetDomain,
-          path: 'login',
-        }),
-      ).toBe(false);
     },
   );
 
   test('a payment with a target the page may redirect to leads to view 3', () => {
     const resolution = { outcome: 'pay', amount: 5, sponsor: undefined, ...target } as const;
-    expect(leadsToPayment(verified(aIdent), resolution)).toBe(true);
     expect(resolved(resolution).view).toBe('payment');
   });
 });
@@ -545,7 +537,6 @@ describe("the page's redirect hosts (brand.json's redirectHosts)", () => {
     'a payment for the listed target %j leads to view 3',
     (targetDomain) => {
       expect(resolvedOn(listed, payTo(targetDomain)).view).toBe('payment');
-      expect(leadsToPayment(verified(listed), payTo(targetDomain))).toBe(true);
     },
   );
 
@@ -570,7 +561,6 @@ describe("the page's redirect hosts (brand.json's redirectHosts)", () => {
       expect(state.stopReason).toContain(
         "not one of this page's redirect hosts (a-ident.example *.a-ident.example)",
       );
-      expect(leadsToPayment(verified(listed), payTo(targetDomain))).toBe(false);
     },
   );
 
@@ -607,8 +597,8 @@ describe('events that do not fit the current view are ignored', () => {
   test.each<[string, () => FlowState, FlowEvent]>([
     ['methodChosen in view 1', () => entered(), { type: 'methodChosen', method: 'edp' }],
     ['methodChosen in view 2', () => codeView(), { type: 'methodChosen', method: 'edp' }],
-    ['otherMethod in view 0', () => choosing(), { type: 'otherMethod' }],
-    ['otherMethod in view 2', () => codeView(), { type: 'otherMethod' }],
+    ['backToMethod in view 0', () => choosing(), { type: 'backToMethod' }],
+    ['backToMethod in view 2', () => codeView(), { type: 'backToMethod' }],
     ['loginValueChanged in view 0', () => choosing(), { type: 'loginValueChanged', loginValue: MAIL }],
     [
       'loginValueChanged in view 2',
@@ -622,10 +612,10 @@ describe('events that do not fit the current view are ignored', () => {
     ],
     ['sendStarted in view 0', () => choosing(), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT }],
     ['sendStarted in view 4', () => verified(aIdent), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT }],
-    ['changeValue in view 1', () => entered(), { type: 'changeLoginValue' }],
+    ['backToSendCode in view 1', () => entered(), { type: 'backToSendCode' }],
     ['codeChanged in view 1', () => entered(), { type: 'codeChanged', code: '123456' }],
     ['codeChanged in view 4', () => verified(aIdent), { type: 'codeChanged', code: '123456' }],
-    ['verifyStarted in view 1', () => entered(), { type: 'verifyStarted' }],
+    ['verifyStarted in view 1', () => entered(), { type: 'verifyStarted', code: '123456' }],
     ['paid in view 2', () => codeView(aIdent), { type: 'paid', paymentId: 'PAY-42' }],
     ['paid before the resolver answered', () => verified(aIdent), { type: 'paid', paymentId: 'PAY-42' }],
     ['resolved in view 2', () => codeView(aIdent), { type: 'resolved', resolution: redirectResolution }],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { maskEmail, maskPhone } from '../../../src/lib/mask.ts';
+import { maskIdentifier, maskPhone } from '../../../src/lib/mask.ts';
 
-describe('maskEmail', () => {
+describe('maskIdentifier', () => {
   test.each([
     ['max@example.de', 'm•••@example.de'],
     ['m@example.de', 'm•••@example.de'],
@@ -11,7 +11,7 @@ describe('maskEmail', () => {
     ['max@', 'm•••@'],
     ['😀max@example.de', '😀•••@example.de'],
   ])('masks the address %j as %j', (value, expected) => {
-    expect(maskEmail(value)).toBe(expected);
+    expect(maskIdentifier(value)).toBe(expected);
   });
 
   test.each([
@@ -23,11 +23,11 @@ describe('maskEmail', () => {
     ['', '•••'],
     ['😀😀12345😀', '😀😀•••5😀'],
   ])('masks the EDP-Kennung %j as %j', (value, expected) => {
-    expect(maskEmail(value)).toBe(expected);
+    expect(maskIdentifier(value)).toBe(expected);
   });
 
   test('never shows the hidden middle of a long identifier', () => {
-    expect(maskEmail(`AB${'secret'.repeat(100)}YZ`)).toBe('AB•••YZ');
+    expect(maskIdentifier(`AB${'secret'.repeat(100)}YZ`)).toBe('AB•••YZ');
   });
 });
 

@@ -9,13 +9,13 @@ const mailSentSchema = object({ status: number(), message: string() });
  */
 export async function sendMailCode(
   mwsTargetUrl: string,
-  email: string,
+  recipient: string,
   loginKey: string,
 ): Promise<Outcome<true>> {
   const result = toOutcome(
     await postForm(
       endpoint(mwsTargetUrl, 'users/auth/mail'),
-      { email, key: loginKey },
+      { email: recipient, key: loginKey },
       { schema: mailSentSchema },
     ),
     { network: 'AM01', rejected: 'AM02', tooManyRequests: 'AL01' },

@@ -1,25 +1,27 @@
 import { object, optional, string } from 'zod/mini';
 import { endpoint, postForm, toOutcome, type Outcome } from '../../../lib/api-client.ts';
-import { CHECK_FAILED, type CheckChannel } from '../check-failure.ts';
+import { VERIFY_FAILED } from '../code-channel.ts';
 
 // status 'ok' with a token accepts the code; any other status is the backend saying no to it:
 // wrong, expired or used up. HTTP 429 is the lockout after too many wrong codes, whatever its body.
 const verifiedSchema = object({ status: string(), token: optional(string()), message: optional(string()) });
 
-const channels = {
-  mail: { path: 'users/verify/mail', field: 'email' },
-  sms: { path: 'users/verify/sms', field: 'mobilenumber' },
-} as const satisfies Record<Exclude<CheckChannel, 'firebase'>, { path: string; field: string }>;
+/** The MWS's verify routes, by the last segment of their path (spec §7). */
+const routes = {
+  mail: { path: 'users/verify/mail', field: 'email', failure: VERIFY_FAILED['mws-mail'] },
+  sms: { path: 'users/verify/sms', field: 'mobilenumber', failure: VERIFY_FAILED['mws-sms'] },
+} as const;
 
-/** Checks a code with the MWS; the answer's token is the visitor's id token. */
+export type MwsRoute = keyof typeof routes;
+
+/** Verifies a code with the MWS; the answer's token is the visitor's id token. */
 export async function verifyCode(
-  channel: keyof typeof channels,
+  route: MwsRoute,
   mwsTargetUrl: string,
   value: string,
   code: string,
 ): Promise<Outcome<string>> {
-  const { path, field } = channels[channel];
-  const failure = CHECK_FAILED[channel];
+  const { path, field, failure } = routes[route];
   const result = toOutcome(
     await postForm(endpoint(mwsTargetUrl, path), { [field]: value, token: code }, { schema: verifiedSchema }),
     { network: failure, rejected: failure, tooManyRequests: 'VL01' },

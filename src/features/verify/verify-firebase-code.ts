@@ -2,7 +2,7 @@ import { PhoneAuthProvider, signInWithCredential } from 'firebase/auth';
 import type { Outcome } from '../../lib/api-client.ts';
 import type { ErrorCode } from '../../lib/messages.ts';
 import { firebaseAuth, reportFirebaseError, type FirebaseAuthConfig } from '../../lib/firebase-auth.ts';
-import { CHECK_FAILED } from './check-failure.ts';
+import { VERIFY_FAILED } from './code-channel.ts';
 import { forgetFirebase } from './forget-firebase.ts';
 
 /**
@@ -10,16 +10,16 @@ import { forgetFirebase } from './forget-firebase.ts';
  * for a while, like the MWS's lockout: a new code (sent by the SMS fallback while Firebase still
  * refuses) is the way on.
  */
-const CONFIRM_REFUSALS = new Map<string | undefined, ErrorCode>([
+const FIREBASE_REFUSALS = new Map<string | undefined, ErrorCode>([
   ['auth/invalid-verification-code', 'VM01'],
   ['auth/too-many-requests', 'VL01'],
 ]);
 
 /**
- * Confirms a code Firebase sent, by verification id rather than through the ConfirmationResult,
- * so a code can still be confirmed after the tab was reloaded. The user's id token is the page's token.
+ * Verifies a code Firebase sent, by verification id rather than through the ConfirmationResult,
+ * so a code can still be verified after the tab was reloaded. The user's id token is the page's token.
  */
-export async function confirmPhoneCode(
+export async function verifyFirebaseCode(
   config: FirebaseAuthConfig,
   verificationId: string,
   code: string,
@@ -33,6 +33,6 @@ export async function confirmPhoneCode(
     return { ok: true, data: token };
   } catch (error) {
     const reason = reportFirebaseError('confirming the code', error);
-    return { ok: false, code: CONFIRM_REFUSALS.get(reason) ?? CHECK_FAILED.firebase };
+    return { ok: false, code: FIREBASE_REFUSALS.get(reason) ?? VERIFY_FAILED.firebase };
   }
 }

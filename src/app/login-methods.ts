@@ -1,0 +1,78 @@
+import type { ServiceConfig } from '../features/config/api/get-config.ts';
+import { sendMailCode } from '../features/send-code/api/send-mail-code.ts';
+import type { SentCode } from '../features/send-code/send-phone-code.ts';
+import type { CodeChannel } from '../features/verify/code-channel.ts';
+import type { Outcome } from '../lib/api-client.ts';
+import type { MaskKind } from '../lib/mask.ts';
+import { toE164 } from '../lib/phone-number.ts';
+import type { LoginMethod } from '../types/login-method.ts';
+import { loadSendPhoneCode, loadVerifyFirebaseCode } from './lazy-steps.ts';
+
+/** Loads a chunk a step needs now; see `needed` in useLoginFlow. */
+export type LoadNeeded = <T>(load: () => Promise<T>) => Promise<T>;
+
+export interface SendRequest {
+  service: ServiceConfig;
+  sentTo: string;
+  /** Where reCAPTCHA draws itself; null when the view has no container. */
+  captchaContainer: HTMLElement | null;
+  needed: LoadNeeded;
+}
+
+/** Everything that differs between the ways to sign in. */
+export interface LoginMethodRules {
+  /** What the code goes to, from what the visitor typed into view 1. */
+  recipient: (loginValue: string, countryPrefix: string) => string;
+  /** View 1 asks for a dialling prefix beside the value. */
+  countryPrefix: boolean;
+  /** Sending needs reCAPTCHA's container on the page: on view 1, and on view 2 for a resend. */
+  captcha: boolean;
+  send: (request: SendRequest) => Promise<Outcome<SentCode>>;
+  /** Who verifies the code, by how it went out. */
+  channel: (sentViaFirebase: boolean) => CodeChannel;
+  /** How view 2 shows where the code went; the masks load with view 2. */
+  mask: MaskKind;
+  /**
+   * The chunks view 1 fetches for this method while the visitor types, besides every method's.
+   * A function, so a method's chunks (Firebase's) start loading only once it is chosen.
+   */
+  prefetch: () => Promise<unknown>[];
+}
+
+/** An address, or an EDP-Kennung, which the MWS resolves to the address it belongs to. */
+const byMailRoute: LoginMethodRules = {
+  recipient: (loginValue) => loginValue.trim(),
+  countryPrefix: false,
+  captcha: false,
+  send: async ({ service, sentTo }) => {
+    const sent = await sendMailCode(service.mwsTargetUrl, sentTo, service.loginKey);
+    return sent.ok ? { ok: true, data: { sentViaFirebase: false, verificationId: undefined } } : sent;
+  },
+  channel: () => 'mws-mail',
+  mask: 'identifier',
+  prefetch: () => [],
+};
+
+/**
+ * Where a new login method goes: one row per method. Adding a method to LoginMethod makes tsc ask
+ * for its row here, its wire name (METHOD_PARAMS), its texts (messages.ts) and its input hints
+ * (send-code-view.tsx).
+ */
+export const LOGIN_METHOD_RULES: Record<LoginMethod, LoginMethodRules> = {
+  mail: byMailRoute,
+  phone: {
+    recipient: (loginValue, countryPrefix) => toE164(countryPrefix, loginValue),
+    countryPrefix: true,
+    captcha: true,
+    // Firebase sends the SMS, the MWS's SMS route when Firebase refuses (send-phone-code.ts).
+    send: async ({ service, sentTo, captchaContainer, needed }) => {
+      const phone = await needed(loadSendPhoneCode);
+      if (!captchaContainer) return { ok: false, code: 'AN01' };
+      return phone.sendPhoneCode(service, sentTo, captchaContainer);
+    },
+    channel: (sentViaFirebase) => (sentViaFirebase ? 'firebase' : 'mws-sms'),
+    mask: 'phone',
+    prefetch: () => [loadSendPhoneCode(), loadVerifyFirebaseCode()],
+  },
+  edp: byMailRoute,
+};
