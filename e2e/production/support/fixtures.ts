@@ -47,6 +47,8 @@ export const test = base.extend<object, WorkerFixtures>({
       const observatory = await startObservatory({
         caFile: gateway.certificates.caFile,
         hosts: brands.flatMap((brand) => brand.domains),
+        httpPort: gateway.httpPort,
+        httpsPort: gateway.httpsPort,
       });
       try {
         await use(observatory);

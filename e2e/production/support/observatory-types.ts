@@ -1,10 +1,3 @@
-/** What observatory-scan.ts is asked: one host, by its name, on the gateway's ports. */
-export interface ObservatoryRequest {
-  hostname: string;
-  httpPort: number;
-  httpsPort: number;
-}
-
 /** One of the Observatory's tests, as its grader left it. */
 export interface ObservatoryTest {
   pass: boolean;
@@ -24,8 +17,10 @@ export interface ObservatoryGrade {
   testsPassed: number;
   testsFailed: number;
   testsQuantity: number;
-  /** Whether the certificate check passed on the first try (false: the unverified retry was used). */
-  verified: { http: boolean | null; https: boolean | null };
-  finalUrl: string | null;
+  /** Where the redirection test's chain from `http://<hostname>/` ended. */
+  redirectedTo: string | null;
   tests: Record<string, ObservatoryTest>;
 }
+
+/** observatory-scan.ts's line for one host. */
+export type ObservatoryAnswer = { grade: ObservatoryGrade } | { error: string };

@@ -1,79 +1,94 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile, rename, rmdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { ObservatoryGrade, ObservatoryRequest } from './observatory-types.ts';
+import { startObservatoryProxy } from './observatory-proxy.ts';
+import type { ObservatoryAnswer, ObservatoryGrade } from './observatory-types.ts';
 
 const SCANNER = fileURLToPath(new URL('./observatory-scan.ts', import.meta.url));
+const PACKAGE_DIR = path.dirname(
+  createRequire(import.meta.url).resolve('@mdn/mdn-http-observatory/package.json'),
+);
 
 export interface Observatory {
-  grade(request: ObservatoryRequest): Promise<ObservatoryGrade>;
+  grade(hostname: string): Promise<ObservatoryGrade>;
   stop(): Promise<void>;
 }
 
 /**
- * The Observatory in a child process of this worker (observatory-scan.ts), which resolves `hosts`
- * to 127.0.0.1 and trusts `caFile` besides the public CAs (no extra CA without one). Stopped by
- * its own handle.
+ * The Observatory's public scan() in a child process of this worker (observatory-scan.ts), which
+ * reaches `hosts` on the gateway's ports through observatory-proxy.ts and trusts `caFile` besides
+ * the public CAs (no extra CA without one). One host at a time; stopped by its own handle.
  */
 export async function startObservatory({
   caFile,
   hosts,
+  httpPort,
+  httpsPort,
 }: {
   caFile?: string;
-  hosts: string[];
+  hosts: readonly string[];
+  httpPort: number;
+  httpsPort: number;
 }): Promise<Observatory> {
-  // The child's own settings only: neither this worker's loader flags nor its NODE_OPTIONS.
-  const { NODE_OPTIONS: _nodeOptions, NODE_EXTRA_CA_CERTS: _extraCas, ...env } = process.env;
-  const child: ChildProcess = fork(SCANNER, [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...env,
-      ...(caFile ? { NODE_EXTRA_CA_CERTS: caFile } : {}),
-      OBSERVATORY_LOOPBACK_HOSTS: JSON.stringify(hosts),
-    },
-    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-  });
+  await provideHstsPreloadList();
+  const proxy = await startObservatoryProxy({ hosts, httpPort, httpsPort });
+  // The child's own settings only: neither this worker's loader flags nor anyone's proxy or CA.
+  const inherited = Object.entries(process.env).filter(
+    ([name]) => !/proxy|^NODE_OPTIONS$|^NODE_EXTRA_CA_CERTS$/i.test(name),
+  );
+  const env = {
+    ...Object.fromEntries(inherited),
+    http_proxy: proxy.url,
+    https_proxy: proxy.url,
+    ...(caFile ? { NODE_EXTRA_CA_CERTS: caFile } : {}),
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', SCANNER], { env });
+  // A scanner that died is reported by the answer that never comes, not by a broken pipe.
+  child.stdin.on('error', () => undefined);
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const pending = new Map<
-    number,
-    { resolve: (grade: ObservatoryGrade) => void; reject: (error: Error) => void }
-  >();
-  let nextId = 0;
-
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    void exited.then(() => reject(new Error(`the Observatory child exited before it was ready:\n${stderr}`)));
-  });
-  child.on('message', (message: { id: number; grade?: ObservatoryGrade; error?: string }) => {
-    const waiting = pending.get(message.id);
-    pending.delete(message.id);
-    if (message.grade) waiting?.resolve(message.grade);
-    else waiting?.reject(new Error(`Observatory: ${message.error}`));
-  });
-  void exited.then(() => {
-    for (const waiting of pending.values())
-      waiting.reject(new Error(`the Observatory child exited:\n${stderr}`));
-    pending.clear();
-  });
+  const answers = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  let previous: Promise<unknown> = Promise.resolve();
 
   return {
-    grade: (request) =>
-      new Promise((resolve, reject) => {
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        child.send({ id, ...request });
-      }),
+    grade: (hostname) => {
+      const graded = previous.then(async () => {
+        child.stdin.write(`${hostname}\n`);
+        const { value, done } = await answers.next();
+        if (done) throw new Error(`the Observatory's scanner exited:\n${stderr}`);
+        const answer = JSON.parse(value) as ObservatoryAnswer;
+        if ('error' in answer) throw new Error(`Observatory on ${hostname}: ${answer.error}`);
+        return answer.grade;
+      });
+      previous = graded.catch(() => undefined);
+      return graded;
+    },
     stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.disconnect();
+      child.stdin.end();
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await exited;
       clearTimeout(timer);
+      await proxy.stop();
     },
   };
+}
+
+/**
+ * The package reads Chromium's HSTS preload list from its conf/hsts-preload.json, which only its
+ * postinstall downloads, and .npmrc skips install scripts (decisions 008 and 018). The list only
+ * ever raises the grade of a preloaded host, and no brand domain is on it, so an empty one says
+ * the same for them. A list that is there is left as it is.
+ */
+async function provideHstsPreloadList(): Promise<void> {
+  await writeFile(path.join(PACKAGE_DIR, 'conf', 'hsts-preload.json'), '{}\n', { flag: 'wx' }).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    },
+  );
 }
 
 /** The names of the Observatory tests a grade failed, with what the Observatory said of each. */
