@@ -1,12 +1,13 @@
 /**
  * Every chunk the first view does not need, and the one loader of each, so a prefetch and the
- * later use share one download: the views after view 1, Firebase's phone sign-in once the visitor
- * picks the phone method, the resolver and PayPal's preload for a-ident, and the restyling of a
- * page for a service other than its own brand.
+ * later use share one download: sending a code by mail, the views after view 1, Firebase's phone
+ * sign-in once the visitor picks the phone method, the resolver and PayPal's preload for a-ident,
+ * and the restyling of a page for a service other than its own brand.
  */
 export const loadVerifyView = () => import('../features/verify/verify-view.tsx');
 export const loadRedirectView = () => import('../features/redirect/redirect-view.tsx');
 export const loadPaymentView = () => import('../features/payment/payment-view.tsx');
+export const loadSendStep = () => import('./send-step.ts');
 export const loadSendPhoneCode = () => import('../features/send-code/send-phone-code.ts');
 export const loadVerifyStep = () => import('./verify-step.ts');
 export const loadVerifyFirebaseCode = () => import('../features/verify/verify-firebase-code.ts');

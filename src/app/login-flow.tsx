@@ -11,6 +11,7 @@ import {
   loadPayPalPreload,
   loadRedirectView,
   loadResolverStep,
+  loadSendStep,
   loadVerifyStep,
   loadVerifyView,
 } from './lazy-steps.ts';
@@ -48,6 +49,7 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
   useEffect(() => {
     if (view !== 'send-code') return;
     const prefetches = [
+      loadSendStep(),
       loadVerifyView(),
       loadRedirectView(),
       loadVerifyStep(),

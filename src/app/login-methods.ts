@@ -1,12 +1,11 @@
 import type { ServiceConfig } from '../features/config/api/get-config.ts';
-import { sendMailCode } from '../features/send-code/api/send-mail-code.ts';
 import type { SentCode } from '../features/send-code/send-phone-code.ts';
 import type { CodeChannel } from '../features/verify/code-channel.ts';
 import type { Outcome } from '../lib/api-client.ts';
 import type { MaskKind } from '../lib/mask.ts';
 import { toE164 } from '../lib/phone-number.ts';
 import type { LoginMethod } from '../types/login-method.ts';
-import { loadSendPhoneCode, loadVerifyFirebaseCode } from './lazy-steps.ts';
+import { loadSendPhoneCode, loadSendStep, loadVerifyFirebaseCode } from './lazy-steps.ts';
 
 /** Loads a chunk a step needs now; see `needed` in useLoginFlow. */
 export type LoadNeeded = <T>(load: () => Promise<T>) => Promise<T>;
@@ -44,10 +43,8 @@ const byMailRoute: LoginMethodRules = {
   recipient: (loginValue) => loginValue.trim(),
   countryPrefix: false,
   captcha: false,
-  send: async ({ service, sentTo }) => {
-    const sent = await sendMailCode(service.mwsTargetUrl, sentTo, service.loginKey);
-    return sent.ok ? { ok: true, data: { sentViaFirebase: false, verificationId: undefined } } : sent;
-  },
+  // The MWS's mail route (send-step.ts), which view 1 prefetches.
+  send: async (request) => (await request.needed(loadSendStep)).sendByMail(request),
   channel: () => 'mws-mail',
   mask: 'identifier',
   prefetch: () => [],
@@ -55,12 +52,12 @@ const byMailRoute: LoginMethodRules = {
 
 /**
  * Where a new login method goes: one row per method. Adding a method to LoginMethod makes tsc ask
- * for its row here, its wire name (METHOD_PARAMS), its texts (messages.ts) and its input hints
+ * for its row here, its texts (messages.ts) and its input hints
  * (send-code-view.tsx).
  */
 export const LOGIN_METHOD_RULES: Record<LoginMethod, LoginMethodRules> = {
   mail: byMailRoute,
-  phone: {
+  number: {
     recipient: (loginValue, countryPrefix) => toE164(countryPrefix, loginValue),
     countryPrefix: true,
     captcha: true,

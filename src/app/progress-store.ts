@@ -1,15 +1,14 @@
 import { boolean, custom, number, object, optional, safeParse, string, type ZodMiniType } from 'zod/mini';
-import { METHOD_PARAMS, methodOfParam, type MethodParam } from '../types/login-method.ts';
+import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 import type { Draft, Progress } from './flow.ts';
 
 /** A code is valid for 10 minutes at the backend; a little longer covers a slow mail. */
 const KEEP_FOR_MS = 15 * 60 * 1000;
 
-/** Stored by its wire name ('number' for phone), as the page has always stored it. */
-const methodParam = custom<MethodParam>((value) => methodOfParam(value) !== undefined);
+const loginMethod = custom<LoginMethod>((value) => LOGIN_METHODS.some((method) => method === value));
 
 const storedSchema = object({
-  method: methodParam,
+  method: loginMethod,
   loginValue: string(),
   countryPrefix: string(),
   sentTo: string(),
@@ -20,7 +19,7 @@ const storedSchema = object({
 });
 
 const draftSchema = object({
-  method: methodParam,
+  method: loginMethod,
   loginValue: string(),
   countryPrefix: string(),
   savedAt: number(),
@@ -50,7 +49,7 @@ export const progressStore = {
     // Field by field, so nothing else a caller's object carries (a code, a token) is written.
     const { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt } = progress;
     const stored = {
-      method: METHOD_PARAMS[method],
+      method,
       loginValue,
       countryPrefix,
       sentTo,
@@ -65,9 +64,8 @@ export const progressStore = {
   load(scope: string, now = Date.now()): Progress | undefined {
     progressStore.removeExpired(now);
     const entry = readEntry(keyFor(scope), storedSchema);
-    const method = methodOfParam(entry?.method);
-    if (!entry || !method) return undefined;
-    const { loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt } = entry;
+    if (!entry) return undefined;
+    const { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt } = entry;
     return { method, loginValue, countryPrefix, sentTo, sentViaFirebase, verificationId, resendAt };
   },
   clear(scope: string): void {
@@ -79,7 +77,7 @@ export const progressStore = {
    */
   saveDraft(scope: string, draft: Draft, now = Date.now()): void {
     const { method, loginValue, countryPrefix } = draft;
-    const stored = { method: METHOD_PARAMS[method], loginValue, countryPrefix, savedAt: now };
+    const stored = { method, loginValue, countryPrefix, savedAt: now };
     tryStorage(() => sessionStorage.setItem(draftKeyFor(scope), JSON.stringify(stored)));
     progressStore.removeExpired(now);
   },
@@ -89,9 +87,8 @@ export const progressStore = {
     const key = draftKeyFor(scope);
     const entry = readEntry(key, draftSchema);
     tryStorage(() => sessionStorage.removeItem(key));
-    const method = methodOfParam(entry?.method);
-    if (!entry || !method) return undefined;
-    const { loginValue, countryPrefix } = entry;
+    if (!entry) return undefined;
+    const { method, loginValue, countryPrefix } = entry;
     return { method, loginValue, countryPrefix };
   },
   /**

@@ -2,7 +2,7 @@ import { findService, type Config, type ServiceConfig } from '../features/config
 import { isAllowedHost } from '../lib/redirect-hosts.ts';
 import { parseSafeUrl } from '../lib/safe-redirect.ts';
 import { RESOLVER_SERVICE, takesPayments } from '../lib/services.ts';
-import { LOGIN_METHODS, METHOD_PARAMS, methodOfParam, type LoginMethod } from '../types/login-method.ts';
+import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 
 export interface QueryParams {
   service: string | undefined;
@@ -110,14 +110,14 @@ function pickMethod(
   service: ServiceConfig,
 ): { method: LoginMethod | undefined; warning: string | undefined } {
   if (requested === undefined) return { method: undefined, warning: undefined };
-  const method = methodOfParam(requested);
+  const method = LOGIN_METHODS.find((m) => m === requested);
   if (!method)
     return { method: undefined, warning: `Invalid method parameter: ${JSON.stringify(requested)}` };
-  if (!service.loginMethods[METHOD_PARAMS[method]])
-    return { method: undefined, warning: `Method ${requested} is not enabled for this service` };
+  if (!service.loginMethods[method])
+    return { method: undefined, warning: `Method ${method} is not enabled for this service` };
   return { method, warning: undefined };
 }
 
 export function enabledMethods(service: ServiceConfig): LoginMethod[] {
-  return LOGIN_METHODS.filter((method) => service.loginMethods[METHOD_PARAMS[method]]);
+  return LOGIN_METHODS.filter((method) => service.loginMethods[method]);
 }

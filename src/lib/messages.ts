@@ -1,10 +1,10 @@
 /** Every German text of the page, the spec's own strings verbatim where it gives them. */
 export const messages = {
   chooseMethod: 'Anmeldemethode wählen',
-  methods: { mail: 'E-Mail-Adresse', phone: 'Telefonnummer', edp: 'EDP-Kennung' },
+  methods: { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' },
   signInWith: {
     mail: 'Mit E-Mail-Adresse anmelden',
-    phone: 'Mit Telefonnummer anmelden',
+    number: 'Mit Telefonnummer anmelden',
     edp: 'Mit EDP-Kennung anmelden',
   },
   countryPrefix: 'Vorwahl',
@@ -16,7 +16,7 @@ export const messages = {
   verify: 'Verifizieren',
   resend: 'Code erneut senden',
   resendIn: (seconds: number) => `Code erneut senden (${seconds} s)`,
-  change: { mail: 'E-Mail-Adresse ändern', phone: 'Telefonnummer ändern', edp: 'EDP-Kennung ändern' },
+  change: { mail: 'E-Mail-Adresse ändern', number: 'Telefonnummer ändern', edp: 'EDP-Kennung ändern' },
   payTitle: 'Zu bezahlender Betrag für A-Ident freischaltung',
   paymentFailed: 'Bei der Bearbeitung Ihrer Bestellung ist ein Fehler aufgetreten!',
   paymentUnavailable: 'Die Zahlung konnte nicht geladen werden. Bitte versuche es später erneut.',

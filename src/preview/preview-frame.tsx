@@ -19,7 +19,7 @@ const PaymentView = lazy(loadPaymentView);
 
 /** The fixed states the preview shows; VerifyView masks the destination as the page does. */
 const PREVIEW_STATE = {
-  sentTo: { mail: 'erika.mustermann@example.de', phone: '+491701234567', edp: 'MUSTER4711' },
+  sentTo: { mail: 'erika.mustermann@example.de', number: '+491701234567', edp: 'MUSTER4711' },
   /** The inline error of a wrong code (errorTexts in messages.ts). */
   error: 'VM01',
   /** A payment of 12,34 €, as the demo resolver's qr-cents asks for. */

@@ -1,7 +1,7 @@
 import type { View } from '../app/flow.ts';
 import { messages } from '../lib/messages.ts';
 import { takesPayments } from '../lib/services.ts';
-import { LOGIN_METHODS, METHOD_PARAMS, type LoginMethod } from '../types/login-method.ts';
+import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 
 /**
  * The id of the preview's root element. Only the demo build has the preview, so the release
@@ -53,13 +53,13 @@ export function previewViews(service: string): PreviewView[] {
   return [
     { key: 'method', view: 'method', method: undefined, label: label('method', messages.chooseMethod) },
     ...LOGIN_METHODS.map((method) => ({
-      key: `send-code-${METHOD_PARAMS[method]}`,
+      key: `send-code-${method}`,
       view: 'send-code' as const,
       method,
       label: label('send-code', messages.signInWith[method]),
     })),
     ...LOGIN_METHODS.map((method) => ({
-      key: `verify-${METHOD_PARAMS[method]}`,
+      key: `verify-${method}`,
       view: 'verify' as const,
       method,
       label: label('verify', `${messages.enterCode} (${messages.methods[method]}), mit Wartezeit und Fehler`),

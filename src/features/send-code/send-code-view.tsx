@@ -3,13 +3,13 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import type { ErrorCode } from '../../lib/messages.ts';
 import { messages } from '../../lib/messages.ts';
-import { METHOD_PARAMS, type LoginMethod } from '../../types/login-method.ts';
+import type { LoginMethod } from '../../types/login-method.ts';
 import { ViewTitle } from '../../components/view-title.tsx';
 
 /** The keyboard and autofill hints that fit each method. */
 const INPUTS = {
   mail: { type: 'email', autoComplete: 'email', inputMode: 'email' },
-  phone: { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' },
+  number: { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' },
   edp: { type: 'text', autoComplete: 'username', inputMode: 'text' },
 } as const;
 
@@ -70,7 +70,7 @@ export function SendCodeView({
           <label htmlFor="login-value">{messages.methods[method]}</label>
           <input
             id="login-value"
-            name={METHOD_PARAMS[method]}
+            name={method}
             {...INPUTS[method]}
             autoCapitalize="none"
             spellCheck={false}

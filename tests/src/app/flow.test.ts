@@ -94,7 +94,7 @@ describe('starting the flow', () => {
     expect(state.loading).toBe(false);
   });
 
-  test.each<LoginMethod>(['mail', 'phone', 'edp'])(
+  test.each<LoginMethod>(['mail', 'number', 'edp'])(
     'starts in view 1 when the method %s is given',
     (method) => {
       const state = initialFlowState(plainService, { method });
@@ -105,7 +105,7 @@ describe('starting the flow', () => {
 
   test('starts in view 2 with the saved method, value and verification id when progress is restored', () => {
     const progress: Progress = {
-      method: 'phone',
+      method: 'number',
       loginValue: '0171 2345678',
       countryPrefix: '+49',
       sentTo: '+491712345678',
@@ -118,7 +118,7 @@ describe('starting the flow', () => {
     expect(canVerify(run(state, { type: 'codeChanged', code: '123456' }))).toBe(true);
   });
 
-  const draft: Draft = { method: 'phone', loginValue: '0171 2345678', countryPrefix: '+43' };
+  const draft: Draft = { method: 'number', loginValue: '0171 2345678', countryPrefix: '+43' };
 
   test('starts in view 1 with the method, value and prefix of a draft, over the method of the link', () => {
     const state = initialFlowState(plainService, { method: 'mail', draft });
@@ -150,7 +150,7 @@ describe('starting the flow', () => {
 });
 
 describe('view 0 and view 1', () => {
-  test.each<LoginMethod>(['mail', 'phone', 'edp'])('choosing %s moves from view 0 to view 1', (method) => {
+  test.each<LoginMethod>(['mail', 'number', 'edp'])('choosing %s moves from view 0 to view 1', (method) => {
     const state = run(choosing(), { type: 'methodChosen', method });
     expect(state.view).toBe('send-code');
     expect(state.method).toBe(method);
@@ -169,7 +169,7 @@ describe('view 0 and view 1', () => {
   });
 
   test('the country prefix can be changed in view 1', () => {
-    const state = run(entered(plainService, '0171 2345678', 'phone'), {
+    const state = run(entered(plainService, '0171 2345678', 'number'), {
       type: 'countryPrefixChanged',
       countryPrefix: '+43',
     });

@@ -10,8 +10,8 @@ describe('LOGIN_METHOD_RULES', () => {
   test.each<[LoginMethod, string, string, string]>([
     ['mail', ' max@example.de ', '+49', 'max@example.de'],
     ['edp', ' EDP-4711 ', '+49', 'EDP-4711'],
-    ['phone', '0171 234 56 78', '+49', '+491712345678'],
-    ['phone', '0171 2345678', '+43', '+431712345678'],
+    ['number', '0171 234 56 78', '+49', '+491712345678'],
+    ['number', '0171 2345678', '+43', '+431712345678'],
   ])('%s: %j with the prefix %s goes to %j', (method, loginValue, countryPrefix, recipient) => {
     expect(LOGIN_METHOD_RULES[method].recipient(loginValue, countryPrefix)).toBe(recipient);
   });
@@ -19,7 +19,7 @@ describe('LOGIN_METHOD_RULES', () => {
   test.each<[LoginMethod, string, string]>([
     ['mail', 'max@example.de', 'm•••@example.de'],
     ['edp', 'MUSTER4711', 'MU•••11'],
-    ['phone', '+491712345678', '+49 ••• •••78'],
+    ['number', '+491712345678', '+49 ••• •••78'],
   ])('%s shows %j as %j on view 2', (method, sentTo, shown) => {
     expect(MASKS[LOGIN_METHOD_RULES[method].mask](sentTo)).toBe(shown);
   });
@@ -27,8 +27,8 @@ describe('LOGIN_METHOD_RULES', () => {
   test.each<[LoginMethod, boolean, string]>([
     ['mail', false, 'mws-mail'],
     ['edp', false, 'mws-mail'],
-    ['phone', true, 'firebase'],
-    ['phone', false, 'mws-sms'],
+    ['number', true, 'firebase'],
+    ['number', false, 'mws-sms'],
   ])('%s sent via Firebase: %s is verified by %s', (method, sentViaFirebase, channel) => {
     expect(LOGIN_METHOD_RULES[method].channel(sentViaFirebase)).toBe(channel);
   });
@@ -36,7 +36,7 @@ describe('LOGIN_METHOD_RULES', () => {
   test('only the phone asks for a prefix and needs reCAPTCHA', () => {
     const needs = (field: 'countryPrefix' | 'captcha') =>
       LOGIN_METHODS.filter((method) => LOGIN_METHOD_RULES[method][field]);
-    expect(needs('countryPrefix')).toEqual(['phone']);
-    expect(needs('captcha')).toEqual(['phone']);
+    expect(needs('countryPrefix')).toEqual(['number']);
+    expect(needs('captcha')).toEqual(['number']);
   });
 });

@@ -9,7 +9,7 @@ const KEY = 'login-gateway:progress:a-dok';
 const DRAFT_KEY = 'login-gateway:draft:a-dok';
 
 const progress: Progress = {
-  method: 'phone',
+  method: 'number',
   loginValue: '0171 2345678',
   countryPrefix: '+49',
   sentTo: '+491712345678',
@@ -18,7 +18,7 @@ const progress: Progress = {
   resendAt: NOW + 30_000,
 };
 
-const draft: Draft = { method: 'phone', loginValue: '0171 2345678', countryPrefix: '+43' };
+const draft: Draft = { method: 'number', loginValue: '0171 2345678', countryPrefix: '+43' };
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
@@ -43,17 +43,6 @@ describe('progressStore', () => {
     };
     progressStore.save('a-dok', mail, NOW);
     expect(progressStore.load('a-dok', NOW)).toEqual(mail);
-  });
-
-  // The stored format is the one earlier versions wrote: a tab reloaded across a deploy keeps its place.
-  test('stores a method by its wire name and reads what an earlier version stored', () => {
-    progressStore.save('a-dok', progress, NOW);
-    expect(JSON.parse(sessionStorage.getItem(KEY) ?? 'null')).toMatchObject({ method: 'number' });
-    const earlier = { ...progress, method: 'number', savedAt: NOW };
-    sessionStorage.setItem(KEY, JSON.stringify(earlier));
-    expect(progressStore.load('a-dok', NOW)).toEqual(progress);
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ...draft, method: 'number', savedAt: NOW }));
-    expect(progressStore.takeDraft('a-dok', NOW)).toEqual(draft);
   });
 
   test.each(['phone', 'sms', 42])('refuses stored progress whose method is %j', (method) => {

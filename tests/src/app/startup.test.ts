@@ -285,12 +285,12 @@ describe('decideStartup', () => {
     });
   });
 
-  test("starts with the phone method for the spec's method=number", () => {
+  test('starts with the phone method, method=number', () => {
     const startup = decideStartup(query({ service: 'a-ident', qrid: 'QR123', method: 'number' }), config);
-    expect(startup).toMatchObject({ ok: true, method: 'phone', warning: undefined });
+    expect(startup).toMatchObject({ ok: true, method: 'number', warning: undefined });
   });
 
-  // 'phone' is the code's name for the method, not the spec's: a link carries method=number.
+  // The phone method is `number` (spec §2): no other name for it is taken.
   test.each(['sms', 'phone', '', 'MAIL', 'mail ', '__proto__'])(
     'ignores the invalid method %j with a warning',
     (method) => {
@@ -312,9 +312,9 @@ describe('decideStartup', () => {
 
 describe('enabledMethods', () => {
   test.each<[{ mail: boolean; number: boolean; edp: boolean }, string[]]>([
-    [{ mail: true, number: true, edp: true }, ['mail', 'phone', 'edp']],
+    [{ mail: true, number: true, edp: true }, ['mail', 'number', 'edp']],
     [{ mail: true, number: false, edp: true }, ['mail', 'edp']],
-    [{ mail: false, number: true, edp: true }, ['phone', 'edp']],
+    [{ mail: false, number: true, edp: true }, ['number', 'edp']],
     [{ mail: false, number: false, edp: true }, ['edp']],
     [{ mail: false, number: false, edp: false }, []],
   ])('lists the methods %j in the order of view 0', (loginMethods, expected) => {

@@ -42,7 +42,7 @@ describe('readPreviewQuery', () => {
   test('with a view and a scheme is one frame', () => {
     const query = readPreviewQuery('?service=a-dok&view=verify-number&scheme=dark');
     expect(query).toMatchObject({ page: 'frame', service: 'a-dok', scheme: 'dark' });
-    expect(query.page === 'frame' && query.view).toMatchObject({ view: 'verify', method: 'phone' });
+    expect(query.page === 'frame' && query.view).toMatchObject({ view: 'verify', method: 'number' });
   });
 
   test.each([
