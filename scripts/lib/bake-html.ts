@@ -84,7 +84,7 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
 
   return template
     .replace('<html lang="de">', () => brandMarker(page.service))
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${text(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(BRAND_HEAD_MARKER, () => head.join('\n    '));
 }
 
@@ -129,8 +129,4 @@ export function brandMarker(service: string): string {
 
 function meta(kind: 'name' | 'http-equiv', key: string, content: string): string {
   return `<meta ${kind}="${key}" content="${escapeHtml(content)}">`;
-}
-
-function text(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
