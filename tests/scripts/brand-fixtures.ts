@@ -3,6 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultBrandsDir } from '../../scripts/vite/app-config.ts';
 
+/** The fifteen service keys of the spec, as brands/ holds them (sorted). */
+export const SPEC_SERVICES = [
+  'a-dok',
+  'a-ident',
+  'caac',
+  'cdap',
+  'identity',
+  'identity-cert',
+  'rapidoc',
+  'wdeag',
+  'wdmakrolog',
+  'wdmaps',
+  'wdmaps_local',
+  'wdmessenger',
+  'wdpall',
+  'wdwd',
+  'webwhatsdown',
+];
+
 export const validBrandJson = {
   name: 'Test Brand',
   title: 'Test Brand – Anmeldung',

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEV_FIREBASE_PROJECT, devLoginMethods, type LoginMethods } from './dev-config.ts';
 import { findService } from '../../src/features/config/api/get-config.ts';
+import { SPEC_SERVICES } from '../../tests/scripts/brand-fixtures.ts';
 import { BRAND_NAMES, json, postForm, send, useDemo, withDemo } from './demo-fixtures.ts';
 
 // That each brand's page takes its config and loads the PayPal stand-in from it is the browser
@@ -8,25 +9,6 @@ import { BRAND_NAMES, json, postForm, send, useDemo, withDemo } from './demo-fix
 
 const EMULATOR = 'http://127.0.0.1:9099';
 const SERVICES = Object.keys(BRAND_NAMES);
-
-/** The fifteen service keys of brands/, so the checked-in layout is what is tested. */
-const FIFTEEN = [
-  'a-dok',
-  'a-ident',
-  'caac',
-  'cdap',
-  'identity',
-  'identity-cert',
-  'rapidoc',
-  'wdeag',
-  'wdmakrolog',
-  'wdmaps',
-  'wdmaps_local',
-  'wdmessenger',
-  'wdpall',
-  'wdwd',
-  'webwhatsdown',
-];
 
 interface ServiceEntry {
   loginKey: string;
@@ -46,7 +28,7 @@ const methodSet = ({ mail, number, edp }: LoginMethods) =>
 
 describe('the methods of the development config', () => {
   test.each([
-    ['the fifteen services of brands/', FIFTEEN],
+    ['the fifteen services of brands/', SPEC_SERVICES],
     ['seven services, none of them an a- service', ['b1x', 'b2x', 'b3x', 'b4x', 'b5x', 'b6x', 'b7x']],
   ])('offer every combination somewhere for %s', (_, services) => {
     const combinations = new Set([...devLoginMethods(services).values()].map(methodSet));
@@ -56,7 +38,7 @@ describe('the methods of the development config', () => {
   });
 
   test('are all three on a-dok and a-ident', () => {
-    const methods = devLoginMethods(FIFTEEN);
+    const methods = devLoginMethods(SPEC_SERVICES);
     for (const service of ['a-dok', 'a-ident']) {
       expect(methods.get(service)).toEqual({ mail: true, number: true, edp: true });
     }

@@ -7,6 +7,7 @@ import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
 import {
   fixtureLogo,
   makeTempDir,
+  SPEC_SERVICES,
   validBrandJson,
   validIconSvg,
   validSvg,
@@ -31,23 +32,7 @@ describe('the brands of this repository', () => {
   test('are all fifteen services of the spec, and all valid', async () => {
     const { brands, invalid } = await loadBrands(defaultBrandsDir);
     expect(invalid).toEqual([]);
-    expect(brands.map((brand) => brand.service)).toEqual([
-      'a-dok',
-      'a-ident',
-      'caac',
-      'cdap',
-      'identity',
-      'identity-cert',
-      'rapidoc',
-      'wdeag',
-      'wdmakrolog',
-      'wdmaps',
-      'wdmaps_local',
-      'wdmessenger',
-      'wdpall',
-      'wdwd',
-      'webwhatsdown',
-    ]);
+    expect(brands.map((brand) => brand.service)).toEqual(SPEC_SERVICES);
   });
 
   test('have distinct accent colors', async () => {
