@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { parseCommandLine, refuseCommandLine } from '../scripts/lib/command-line.ts';
 import type { BenchReport } from './bench/bench-report.ts';
@@ -78,6 +77,7 @@ const { measureFirstView } = await import('./bench/first-view.ts');
 const { measurePaymentStep } = await import('./bench/payment-step.ts');
 const { runLighthouse } = await import('./bench/lighthouse.ts');
 const { formatBenchReport } = await import('./bench/bench-report.ts');
+const { busyWarning, describeMachine, readMachine } = await import('./bench/machine.ts');
 
 const out = path.resolve(
   values.out ?? path.join(projectRoot, 'reports', quick ? 'bench-quick.json' : 'bench.json'),
@@ -89,6 +89,12 @@ const services = (await loadBrands(brandsDir)).brands.map((brand) => brand.servi
 if (!services.includes(values.brand))
   refuse(`--brand ${values.brand} is no valid brand; the brands are: ${services.join(', ')}.`);
 const step = (text: string) => console.error(`… ${text}`);
+
+// Read before anything starts, so the load is the machine's and not the bench's own.
+const machine = readMachine();
+console.error(describeMachine(machine));
+const busy = busyWarning(machine);
+if (busy) console.error(busy);
 
 // A quick run serves the demo build the check has just made, when it holds every brand.
 const demoDir = path.join(projectRoot, 'dist-demo');
@@ -118,7 +124,7 @@ try {
   const lighthouse = await runLighthouse(server, lighthouseServices);
   report = {
     measuredAt: new Date().toISOString(),
-    machine: { node: process.version, cpus: os.cpus().length, platform: `${os.platform()} ${os.arch()}` },
+    machine,
     bundles,
     builds,
     plain: values.plain,

@@ -20,7 +20,13 @@ const lighthouseRun = (service: string, performance: number): LighthouseRun => (
 
 const report: BenchReport = {
   measuredAt: '2026-11-22T20:00:00.000Z',
-  machine: { node: 'v20.20.2', cpus: 2, platform: 'linux x64' },
+  machine: {
+    node: 'v20.20.2',
+    cpus: 2,
+    platform: 'linux x64',
+    chromium: 'Chromium 156.0.8078.108',
+    loadAverage: [0.31, 0.6, 0.9],
+  },
   bundles: {
     firstViews: [
       {
@@ -61,17 +67,38 @@ test('prints every section with the figures it was given', () => {
   expect(rowOf(text, 'Firebase chunk')).toMatch(/27,639\s+24,261/);
   expect(rowOf(text, 'npm run build')).toMatch(/2\.27\s+1\.67\s+1\.36×$/);
   expect(rowOf(text, 'navigation → view 0 painted')).toMatch(/1876\s+1293\s+1\.45×$/);
+  // (1293 + 562.5) × 1.1 = 2041: 1876 meets it.
+  expect(rowOf(text, 'goal: ≤ (static + one round trip of 563) × 1.1')).toMatch(/2041\s+met$/);
   expect(rowOf(text, 'the same without the first script')).toMatch(/2418$/);
   expect(rowOf(text, 'a-ident qr-pay')).toMatch(/2009$/);
   expect(rowOf(text, 'Lighthouse, mobile (3 brands)')).toMatch(/lowest\s+median$/);
   expect(rowOf(text, 'performance')).toMatch(/0\.96\s+0\.99$/);
   expect(rowOf(text, 'FAIL')).toBe('FAIL  build time, all brands vs one: too slow');
+  expect(rowOf(text, 'Total blocking time (ms), per brand')).toMatch(/TBT\s+performance$/);
+  expect(rowOf(text, 'caac')).toMatch(/0\s+0\.96$/);
   expect(text).not.toContain('WITHOUT the precompressed twins');
   expect(text).not.toContain('Quick run');
 });
 
+test('names the browser and the load it measured with, and warns when the machine was busy', () => {
+  const quiet = formatBenchReport(report).split('\n');
+  expect(quiet[0]).toBe(
+    'Measured with Chromium 156.0.8078.108, Node v20.20.2, 2 cores (linux x64); load 0.31 / 0.6 / 0.9 (1 / 5 / 15 min) at the start.',
+  );
+  expect(quiet.join('\n')).not.toContain('WARNING');
+  const busy = formatBenchReport({ ...report, machine: { ...report.machine, loadAverage: [1.4, 1, 1] } });
+  expect(busy.split('\n\n')[1]).toBe(
+    'WARNING: the machine was busy (load 1.4 over the last minute, more than 1 for 2 cores): the timings are not reliable; run the bench again on a quiet machine.',
+  );
+});
+
+test('says when view 0 missed its goal', () => {
+  const slow = { ...report.firstView, ours: [2100, 2100, 2100, 2100, 2100] };
+  expect(rowOf(formatBenchReport({ ...report, firstView: slow }), 'goal:')).toMatch(/2041\s+missed$/);
+});
+
 test('says so when the pages were served without their compressed twins', () => {
-  expect(formatBenchReport({ ...report, plain: true }).split('\n')[0]).toBe(
+  expect(formatBenchReport({ ...report, plain: true }).split('\n\n')[1]).toBe(
     'Served WITHOUT the precompressed twins (--plain).',
   );
 });
@@ -87,7 +114,7 @@ test('says first that a quick run shows the bench works, and what it left out', 
     budgets: [],
   };
   const text = formatBenchReport(quick);
-  expect(text.split('\n')[0]).toBe(
+  expect(text.split('\n\n')[1]).toBe(
     "Quick run (--quick): each timing once, no build timing, Lighthouse on a-dok alone. It shows that the bench works; its figures are not comparable with a full run's.",
   );
   expect(text).toContain('\n\nBuild: not timed (--quick)\n\n');

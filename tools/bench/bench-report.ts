@@ -4,12 +4,13 @@ import { summarizeFirstView, type FirstViewTimes, MOBILE_PROFILE } from './first
 import { CATEGORIES, summarizeLighthouse, type LighthouseRun } from './lighthouse.ts';
 import type { BundleReport } from '../../scripts/perf/measure-bundles.ts';
 import type { PaymentStepTimes } from './payment-step.ts';
+import { busyWarning, describeMachine, type BenchMachine } from './machine.ts';
 import type { SizeGroup } from '../../scripts/perf/bundle.ts';
 
 /** Everything one `npm run bench` measured; written as JSON next to the printed table. */
 export interface BenchReport {
   measuredAt: string;
-  machine: { node: string; cpus: number; platform: string };
+  machine: BenchMachine;
   bundles: BundleReport;
   /** Absent in a quick run: `npm run budget` times the build in the same check. */
   builds?: BuildTimes;
@@ -99,6 +100,12 @@ export function formatBenchReport(report: BenchReport): string {
         view.static.toFixed(0),
         `${view.ratio.toFixed(2)}×`,
       ],
+      [
+        `  goal: ≤ (static + one round trip of ${MOBILE_PROFILE.latencyMs.toFixed(0)}) × 1.1`,
+        view.bound.toFixed(0),
+        '',
+        view.ours <= view.bound ? 'met' : 'missed',
+      ],
       ['  the same without the first script', view.withoutFirstScript.toFixed(0), '', ''],
       ['largest layout shift (CLS)', firstView.maxLayoutShift.toFixed(3), '', ''],
       [
@@ -124,10 +131,17 @@ export function formatBenchReport(report: BenchReport): string {
     ]),
   );
 
+  const blockingTable = table(
+    ['Total blocking time (ms), per brand', 'TBT', 'performance'],
+    lighthouse.map((run) => [run.service, run.metrics.tbt.toFixed(0), run.scores.performance.toFixed(2)]),
+  );
+
   const budgetLines = budgets.map(
     (result) => `${result.ok ? 'ok  ' : 'FAIL'}  ${result.name}: ${result.detail}`,
   );
   const notes = [
+    describeMachine(report.machine),
+    busyWarning(report.machine),
     report.quick &&
       `Quick run (--quick): each timing once, no build timing, Lighthouse on ${lighthouse.map((run) => run.service).join(', ')} alone. It shows that the bench works; its figures are not comparable with a full run's.`,
     report.plain && 'Served WITHOUT the precompressed twins (--plain).',
@@ -135,5 +149,7 @@ export function formatBenchReport(report: BenchReport): string {
   const budgetTable = builds
     ? ['Budgets', ...budgetLines].join('\n')
     : 'Budgets: not checked (--quick); `npm run budget` checks them';
-  return [...notes, bundleTable, buildTable, viewTable, lighthouseTable, budgetTable].join('\n\n');
+  return [...notes, bundleTable, buildTable, viewTable, lighthouseTable, blockingTable, budgetTable].join(
+    '\n\n',
+  );
 }

@@ -111,6 +111,8 @@ export function summarizeFirstView(times: FirstViewTimes) {
     ours,
     static: staticPage,
     ratio: ours / staticPage,
+    // Issue 28's goal: nothing but the config's one round trip over a static page, give or take 10 %.
+    bound: (staticPage + MOBILE_PROFILE.latencyMs) * 1.1,
     withoutFirstScript: median(times.withoutFirstScript),
   };
 }
