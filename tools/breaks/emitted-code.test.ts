@@ -34,6 +34,12 @@ describe('changesEmittedCode', () => {
     expect(changesEmittedCode('src/v.tsx', view('Weiter'), view('Weiter', '\n  '), options)).toBe(false);
   });
 
+  // TypeScript emits nothing for one: transpiling it failed with "Output generation failed".
+  test.each(['src/virtual-brands.d.ts', 'src/types.d.mts'])('a declaration file %s is types only', (file) => {
+    const before = 'export declare const brands: string[];';
+    expect(changesEmittedCode(file, before, 'export declare const brands: number[];', options)).toBe(false);
+  });
+
   test('a file that is not code counts when its text changes at all', () => {
     expect(changesEmittedCode('src/app.css', 'a { color: red; }', 'a {color: red;}', options)).toBe(true);
     expect(changesEmittedCode('src/app.css', 'a { color: red; }', 'a { color: red; }', options)).toBe(false);

@@ -6,7 +6,8 @@ const CODE_EXTENSIONS = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '
 /**
  * Whether `after` runs differently from `before`: the JavaScript TypeScript emits for each,
  * without comments, compared as syntax trees, so that whitespace, comments and types do not
- * count. A file that is not code counts as changed when its text is.
+ * count. A declaration file (`.d.ts`) is types only and emits nothing. A file that is not code
+ * counts as changed when its text is.
  */
 export function changesEmittedCode(
   fileName: string,
@@ -14,7 +15,7 @@ export function changesEmittedCode(
   after: string,
   options: ts.CompilerOptions,
 ): boolean {
-  if (before === after) return false;
+  if (before === after || /\.d\.[cm]?ts$/.test(fileName)) return false;
   if (!CODE_EXTENSIONS.has(path.extname(fileName))) return true;
   const emitted = (text: string) =>
     syntaxOf(ts.createSourceFile('emitted.jsx', emit(fileName, text, options), ts.ScriptTarget.Latest));
