@@ -107,7 +107,8 @@ export function createDemoServer(options: DemoServerOptions) {
       return sendJson(response, 200, await outbox(), demoHeaders(undefined, 'api'));
     }
     if (policyReports && url.pathname === POLICY_REPORTS_PATH) return policyReports.handle(request, response);
-    if (url.pathname.startsWith('/landing/')) return sendHtml(response, renderLanding(url), GALLERY_POLICY);
+    if (url.pathname.startsWith('/landing/'))
+      return sendHtml(response, renderLanding(url, { demo: true }), GALLERY_POLICY);
     if (url.pathname === '/gallery.css') {
       return sendText(response, renderGalleryCss(brands), 'text/css', demoHeaders(undefined, 'file'));
     }

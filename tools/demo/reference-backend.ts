@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { createDevConfig } from './dev-config.ts';
-import { escapeHtml } from '../../scripts/lib/escape-html.ts';
 import type { Brand } from '../../scripts/lib/load-brands.ts';
 import { isLocalHost, sendError, sendJson } from './http-utils.ts';
 import { LOCAL_SEND_LIMITS, type SendLimits } from './code-store.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
+import { renderLanding } from './landing.ts';
 import { createResolver } from './resolver-table.ts';
 
 export interface ReferenceBackendOptions {
@@ -78,7 +78,9 @@ export function createReferenceBackend(options: ReferenceBackendOptions) {
       return handleResolver(request, response, `${origin}${LANDING_PATH}`);
     }
     if (url.pathname.startsWith(`${LANDING_PATH}/`) && request.method === 'GET') {
-      return sendLanding(response, url);
+      // Plain: nginx gives every `/api/` answer a policy that allows nothing, a stylesheet too.
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      return void response.end(renderLanding(url, { demo: false }));
     }
     sendJson(response, 404, { error: 'not found' });
   }
@@ -105,23 +107,4 @@ export function createReferenceBackend(options: ReferenceBackendOptions) {
     route(request, response).catch((error: unknown) => sendError(response, error));
   });
   return { server, mws, outbox: mws.outbox };
-}
-
-/**
- * Where a finished sign-in arrives. Plain text only: nginx gives every `/api/` answer a policy
- * that allows nothing (`default-src 'none'`), so a stylesheet here would be a policy violation.
- */
-function sendLanding(response: ServerResponse, url: URL): void {
-  const token = url.searchParams.get('idtoken');
-  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(`<!doctype html>
-<html lang="de">
-<head><meta charset="utf-8"><title>Angemeldet</title></head>
-<body><main>
-<h1>Angemeldet</h1>
-<p>Ziel: <code>${escapeHtml(url.pathname)}</code></p>
-<p>idtoken: <code>${token ? `${escapeHtml(token.slice(0, 16))}… (${token.length} Zeichen)` : 'fehlt'}</code></p>
-</main></body>
-</html>
-`);
 }
