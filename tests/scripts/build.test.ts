@@ -276,6 +276,7 @@ describe('building all brands', () => {
     }
   }, 60_000);
 
+  // Seven release checks, each reading every file of fifteen brand folders: seconds on a busy machine.
   test('is a release the release check accepts once its manifest and host configs are written', async () => {
     const services = brands.map((brand) => brand.service);
     expect(await checkRelease(outDir, brands)).toEqual([
@@ -336,7 +337,7 @@ describe('building all brands', () => {
     } finally {
       await writeFile(page, html);
     }
-  });
+  }, 60_000);
 
   test('holds no PayPal id in any file the brands share', async () => {
     for (const brand of brands) {
