@@ -95,4 +95,5 @@ test('npm run dev -- --brand <unknown> names the brands and exits 1 without star
   });
   expect(outcome.code).toBe(1);
   expect(outcome.stderr).toMatch(/^Unknown brand "no-such-brand"; the brands are: .*\ba-dok\b/m);
-});
+  // Node, tsx and the brands load first: 2 s here, more on a busy machine.
+}, 60_000);
