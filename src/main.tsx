@@ -1,17 +1,32 @@
 import './start-config.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { takeHeldMethod } from './app/first-view.ts';
 import { mayRender } from './app/frame-guard.ts';
+import { loadBrand } from './features/branding/load-brand.ts';
 import './app/app.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 if (mayRender(window, (message) => console.error(message))) {
-  createRoot(root).render(
+  // The page's own brand draws the first render, which must equal the page the build
+  // pre-rendered (scripts/lib/prerender.ts); its chunk is preloaded in <head>.
+  const bakedBrand = await loadBrand(document.documentElement.dataset.brand).catch(() => undefined);
+  const app = (
     <StrictMode>
-      <App pageUrl={new URL(window.location.href)} navigate={(url) => window.location.replace(url)} />
-    </StrictMode>,
+      <App
+        pageUrl={new URL(window.location.href)}
+        navigate={(url) => window.location.replace(url)}
+        bakedBrand={bakedBrand}
+        heldMethod={takeHeldMethod()}
+        setShown={(shown) => {
+          root.hidden = !shown;
+        }}
+      />
+    </StrictMode>
   );
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }

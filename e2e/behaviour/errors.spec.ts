@@ -221,24 +221,30 @@ test.describe('checking the code', () => {
 });
 
 test.describe('shows nothing and says why in the console', () => {
-  const invalidServices = [
+  const refused = [
     { name: 'a missing service', query: '', logged: /^error: Invalid service parameter: null$/ },
     { name: 'a service of two characters', query: '?service=ab', logged: /Invalid service parameter: "ab"/ },
     { name: 'an unknown service', query: '?service=unknown', logged: /Service "unknown" is unknown/ },
     { name: 'the service __proto__', query: '?service=__proto__', logged: /Service "__proto__" is unknown/ },
+    // Spec §8: an invalid method is only logged, as an invalid service is.
+    {
+      name: 'an unknown method',
+      query: '?service=a-dok&method=sms',
+      logged: /Invalid method parameter: "sms"/,
+    },
   ];
-  for (const { name, query, logged } of invalidServices) {
+  for (const { name, query, logged } of refused) {
     test(`for ${name}`, async ({ login, page }) => {
       await page.goto(`${login.origin}/${query}`);
-      await expect.poll(() => login.consoleMessages).toContainEqual(expect.stringMatching(logged));
-      await expect(page.getByRole('main')).toHaveCount(0);
+      await login.expectNothingShown(logged);
       expect(login.pageErrors).toEqual([]);
     });
   }
-});
 
-test('an unknown method starts on the method choice and warns in the console', async ({ login }) => {
-  await login.open({ method: 'sms' });
-  await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
-  expect(login.consoleMessages).toContainEqual('warning: Invalid method parameter: "sms"');
+  test('for a method the service does not enable', async ({ login, service }) => {
+    await login.setLoginMethods({ mail: true, number: false, edp: true });
+    await login.open({ method: 'number' });
+    await login.expectNothingShown(`error: Method number is not enabled for service ${service}`);
+    expect(login.pageErrors).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { LoginScreen } from './login-screen.ts';
+import { LoginScreen, recordRootShown } from './login-screen.ts';
 
 export interface BrandOptions {
   /** The brand folder, and service key, a project runs the suite for. */
@@ -16,6 +16,7 @@ interface Fixtures {
 export const test = base.extend<BrandOptions & Fixtures>({
   service: ['a-dok', { option: true }],
   login: async ({ page, service }, use) => {
+    await page.addInitScript(recordRootShown);
     await use(new LoginScreen(page, service));
   },
   // A blocked style or script is a broken page in production even when the flow goes on (PayPal's

@@ -1,5 +1,5 @@
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
-import type { Page, Request } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import type { OutboxEntry } from '../../tools/demo/reference-mws.ts';
 
 export const METHOD_LABELS = { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' } as const;
@@ -95,10 +95,34 @@ export class LoginScreen extends BrandSite {
   }
 
   /**
+   * The page showed nothing, ever: `logged` is in the console, no landmark is there to see, and
+   * the root the build pre-renders view 0 into was never revealed, not even for a moment
+   * (recordRootShown).
+   */
+  async expectNothingShown(logged: string | RegExp): Promise<void> {
+    await expect
+      .poll(() => this.consoleMessages)
+      .toContainEqual(typeof logged === 'string' ? logged : expect.stringMatching(logged));
+    await expect(this.page.getByRole('main')).toHaveCount(0);
+    expect(await this.page.locator('#root').count(), 'the page has its root').toBe(1);
+    expect(await this.rootEverShown(), 'the root was revealed at some point').toBe(false);
+  }
+
+  /** Whether the page's root has been revealed since the page loaded (recordRootShown). */
+  rootEverShown(): Promise<boolean> {
+    return this.page.evaluate(() => (window as { rootShown?: boolean }).rootShown === true);
+  }
+
+  /**
    * Every method on for this brand, whatever the development config says, so each project runs
    * every flow. The config still comes from the demo server and passes the page's schema.
    */
   async enableAllMethods(): Promise<void> {
+    await this.setLoginMethods({ mail: true, number: true, edp: true });
+  }
+
+  /** The config's loginMethods of every service, whatever the development config says. */
+  async setLoginMethods(loginMethods: Record<'mail' | 'number' | 'edp', boolean>): Promise<void> {
     await this.page.route(`${this.origin}/api/config`, async (route) => {
       // Node cannot resolve *.localhost: ask by address and name the brand's host, as the browser
       // does, so the URLs in the config point back at that host.
@@ -107,8 +131,7 @@ export class LoginScreen extends BrandSite {
         headers: { ...route.request().headers(), host: new URL(this.origin).host },
       });
       const config = (await response.json()) as { services: Record<string, { loginMethods: object }> };
-      for (const entry of Object.values(config.services))
-        entry.loginMethods = { mail: true, number: true, edp: true };
+      for (const entry of Object.values(config.services)) entry.loginMethods = loginMethods;
       await route.fulfill({ response, json: config });
     });
   }
@@ -230,4 +253,30 @@ export class LoginScreen extends BrandSite {
     });
     return () => seen;
   }
+}
+
+/**
+ * An init script: sets `window.rootShown` once the page's root loses its `hidden` attribute, as
+ * when the first script or the app reveals the page, even when it is hidden again at once. A
+ * record holds the value before its change, so the value after it is the next record's old
+ * value, or for the last one the value now.
+ */
+export function recordRootShown(): void {
+  new MutationObserver((records) => {
+    const root = records.filter(
+      (record) => record.target instanceof HTMLElement && record.target.id === 'root',
+    );
+    root.forEach((record, index) => {
+      const after =
+        index + 1 < root.length
+          ? root[index + 1]?.oldValue
+          : (record.target as HTMLElement).getAttribute('hidden');
+      if (after === null) (window as { rootShown?: boolean }).rootShown = true;
+    });
+  }).observe(document, {
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['hidden'],
+    attributeOldValue: true,
+  });
 }

@@ -6,6 +6,8 @@ import { escapeHtml } from './escape-html.ts';
 import type { Brand } from './load-brands.ts';
 
 export const BRAND_HEAD_MARKER = '<!--brand-head-->';
+/** The app's root in index.html, hidden until the config confirms the service (spec §2). */
+export const ROOT_ELEMENT = '<div id="root" hidden></div>';
 
 /** PayPal's client ids per environment (deploy.config.json's `paypal`); public, but per brand. */
 export interface PayPalClientIds {
@@ -40,6 +42,8 @@ export interface BrandPage extends Pick<
   build: BuildKind;
   /** Baked into the page of a brand that takes payments only, so no other brand's bytes hold them. */
   paypal?: PayPalClientIds;
+  /** The page's view 0, pre-rendered (prerender.ts) into the hidden root until the config confirms it. */
+  firstView?: string;
 }
 
 /** The tag that marks a demo build's page; the release check refuses a folder that has it. */
@@ -82,8 +86,12 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     `<link rel="stylesheet" href="${escapeHtml(page.brandStylesheetHref)}">`,
   ].filter((tag): tag is string => typeof tag === 'string');
 
+  if (page.firstView !== undefined && !template.includes(ROOT_ELEMENT)) {
+    throw new Error(`index.html has no ${ROOT_ELEMENT} to pre-render view 0 into`);
+  }
   return template
     .replace('<html lang="de">', () => brandMarker(page.service))
+    .replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('></', `>${page.firstView ?? ''}</`))
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(BRAND_HEAD_MARKER, () => head.join('\n    '));
 }

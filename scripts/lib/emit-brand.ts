@@ -9,13 +9,15 @@ import { linkTree } from './link-tree.ts';
 import { precompressFiles } from './precompress.ts';
 import type { Brand } from './load-brands.ts';
 import { LICENSES_FILE, readThirdPartyLicenses } from './third-party-licenses.ts';
+import { prerenderFirstView } from './prerender.ts';
+import { runtimeBrand, type BrandAsset } from '../vite/brands-plugin.ts';
 
 /** The shared app as Vite built it once, before any brand is baked in. */
 export interface BuiltApp {
   dir: string;
   html: string;
   /** The hashed file Vite emitted for one of a brand's SVGs, relative to the page. */
-  assetFile(brand: Brand, file: 'logo.svg' | 'logo-dark.svg'): string;
+  assetFile(brand: Brand, file: BrandAsset): string;
   /** The chunk holding a brand's runtime data (virtual:brand/<service>). */
   brandModuleFile(brand: Brand): string;
   /** The page's first script, which starts the config request (src/start-config.ts). */
@@ -58,6 +60,7 @@ export async function emitBrand(
     withContentSecurityPolicy: true,
     build,
     paypal,
+    firstView: prerenderFirstView(runtimeBrand(brand, (file) => app.assetFile(brand, file))),
   };
   const html = bakeIndexHtml(app.html, page);
   const manifest = {
@@ -109,7 +112,12 @@ export function bakePreviewHtml(template: string, page: BrandPage): string {
   if (moved === template) throw new Error('preview.html names no ../assets/ file to move');
   const policy = buildContentSecurityPolicy(page.service, page.build);
   const framing = policy.replace(/(^|; )frame-src /, "$1frame-src 'self' ");
-  const baked = bakeIndexHtml(moved, { ...page, manifestHref: undefined, startConfigHref: undefined })
+  const baked = bakeIndexHtml(moved, {
+    ...page,
+    manifestHref: undefined,
+    startConfigHref: undefined,
+    firstView: undefined,
+  })
     .replace(/\n\s*<link rel="preload"[^>]*>/g, '')
     .replace(`content="${escapeHtml(policy)}"`, () => `content="${escapeHtml(framing)}"`);
   if (!baked.includes(escapeHtml(framing)) || framing === policy)

@@ -30,6 +30,17 @@ export function createAppConfig(
     // Relative URLs, so each dist/<service>/ works at whatever path it is deployed.
     base: './',
     plugins: [react(), brandsPlugin(brands)],
+    experimental: {
+      // The brands' images a script names (their logos and icons, brands-plugin.ts) are named
+      // relative to the page, as in the markup the build pre-renders (scripts/lib/prerender.ts),
+      // where Vite would compute an absolute URL at runtime that the markup cannot know. Every
+      // page of a brand folder (index.html, preview.html) is at its top, where "assets/" is.
+      // Chunks and stylesheets keep Vite's URLs, relative to the script that loads them.
+      renderBuiltUrl: (filename, { hostType, type }) =>
+        hostType === 'js' && type === 'asset' && filename.endsWith('.svg')
+          ? { runtime: JSON.stringify(filename) }
+          : undefined,
+    },
     build: {
       // Lowers the JS syntax (Oxc) and the CSS (Lightning CSS, cssTarget follows target) to the
       // browser range; neither adds polyfills, which is why lint checks the APIs against it too.
@@ -62,7 +73,8 @@ export function createAppConfig(
 
 /** The chunk of the page's first script and the modules in it; build-brands.ts finds it by name. */
 export const START_CONFIG_CHUNK = 'start-config';
-const START_CONFIG_MODULES = /[\\/]src[\\/](start-config|lib[\\/]config-request)\.ts$/;
+const START_CONFIG_MODULES =
+  /[\\/]src[\\/](start-config|lib[\\/](config-request|page-api-url|query-rules|read-text|redirect-hosts|safe-redirect|services)|app[\\/](first-view|frame-guard|progress-keys)|types[\\/]login-method)\.ts$/;
 
 /** Vite's name for each browserslist family; Samsung Internet goes by its Chromium instead. */
 const TARGET_NAMES: Readonly<Record<string, string>> = {

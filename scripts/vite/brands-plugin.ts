@@ -49,28 +49,49 @@ function generateLoadersModule(brands: Brand[]): string {
 
 function generateBrandModule(brand: Brand): string {
   const imports: string[] = [];
-  const importUrl = (file: string) => {
-    const name = `asset${imports.length}`;
-    imports.push(`import ${name} from ${JSON.stringify(`${path.join(brand.dir, file)}?url`)};`);
-    return name;
-  };
-  const image = (src: string, { viewBox }: SvgFile) =>
-    `{ src: ${src}, width: ${viewBox.width}, height: ${viewBox.height} }`;
-  const data: Omit<RuntimeBrand, 'logo' | 'logoDark' | 'favicon'> = {
+  const marker = (index: number) => `\0asset${index}\0`;
+  const data = runtimeBrand(brand, (file) => {
+    imports.push(
+      `import asset${imports.length} from ${JSON.stringify(`${path.join(brand.dir, file)}?url`)};`,
+    );
+    return marker(imports.length - 1);
+  });
+  // Each asset's URL is the import's value, not a string: the hashed name is Vite's to choose.
+  const body = imports.reduce(
+    (json, _, index) => json.replace(JSON.stringify(marker(index)), `asset${index}`),
+    JSON.stringify(data),
+  );
+  return `${imports.join('\n')}\nexport default ${body};\n`;
+}
+
+/** A brand's image files the app shows: the logos, and the icon a restyled page switches to. */
+export type BrandAsset = 'logo.svg' | 'logo-dark.svg' | 'icon.svg';
+
+/**
+ * A brand as the app sees it (src/features/branding/brand.ts), with `url` giving each file's
+ * address: the brand's module imports them, and the build pre-renders the page with the same
+ * names Vite gave them (scripts/lib/prerender.ts), so both draw the same markup.
+ */
+export function runtimeBrand(brand: Brand, url: (file: BrandAsset) => string): RuntimeBrand {
+  const image = (file: BrandAsset, { viewBox }: SvgFile) => ({
+    src: url(file),
+    width: viewBox.width,
+    height: viewBox.height,
+  });
+  const logo = image('logo.svg', brand.logo);
+  return {
     service: brand.service,
     name: brand.name,
     title: brand.title,
     accentColor: brand.accentColor,
     accentTextColor: brand.accentTextColor,
     themeColor: brand.themeColor,
-    backgroundColor: brand.backgroundColor,
+    ...(brand.backgroundColor !== undefined && { backgroundColor: brand.backgroundColor }),
     links: brand.links,
+    logo,
+    ...(brand.logoDark && { logoDark: image('logo-dark.svg', brand.logoDark) }),
+    // Used only when the page follows another service at runtime; the baked page links the
+    // favicons the build drew.
+    favicon: brand.icon ? url('icon.svg') : logo.src,
   };
-  const logo = importUrl('logo.svg');
-  const assets = [`logo: ${image(logo, brand.logo)}`];
-  if (brand.logoDark) assets.push(`logoDark: ${image(importUrl('logo-dark.svg'), brand.logoDark)}`);
-  // Used only when the page follows another service at runtime; the baked page links the
-  // favicons the build drew.
-  assets.push(`favicon: ${brand.icon ? importUrl('icon.svg') : logo}`);
-  return `${imports.join('\n')}\nexport default { ...${JSON.stringify(data)}, ${assets.join(', ')} };\n`;
 }

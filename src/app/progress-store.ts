@@ -1,6 +1,7 @@
 import { boolean, custom, number, object, optional, safeParse, string, type ZodMiniType } from 'zod/mini';
 import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 import type { Draft, Progress } from './flow.ts';
+import { DRAFT_KEY_PREFIX, PROGRESS_KEY_PREFIX } from './progress-keys.ts';
 
 /** A code is valid for 10 minutes at the backend; a little longer covers a slow mail. */
 const KEEP_FOR_MS = 15 * 60 * 1000;
@@ -25,14 +26,12 @@ const draftSchema = object({
   savedAt: number(),
 });
 
-const KEY_PREFIX = 'login-gateway:progress:';
-const DRAFT_KEY_PREFIX = 'login-gateway:draft:';
 /** A scope is the service key, with the QR id for a-ident. */
-const keyFor = (scope: string) => `${KEY_PREFIX}${scope}`;
+const keyFor = (scope: string) => `${PROGRESS_KEY_PREFIX}${scope}`;
 const draftKeyFor = (scope: string) => `${DRAFT_KEY_PREFIX}${scope}`;
 /** What an entry must pass to be read, by the start of its key. */
 const SCHEMAS = [
-  [KEY_PREFIX, storedSchema],
+  [PROGRESS_KEY_PREFIX, storedSchema],
   [DRAFT_KEY_PREFIX, draftSchema],
 ] as const;
 

@@ -3,30 +3,7 @@ import { isAllowedHost } from '../lib/redirect-hosts.ts';
 import { parseSafeUrl } from '../lib/safe-redirect.ts';
 import { RESOLVER_SERVICE, takesPayments } from '../lib/services.ts';
 import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
-
-export interface QueryParams {
-  service: string | undefined;
-  qrid: string | undefined;
-  method: string | undefined;
-}
-
-/** The parameters the page uses; others, such as the appid links carry, are ignored (spec §2). */
-export function readQuery(search: string): QueryParams {
-  const params = new URLSearchParams(search);
-  const read = (name: string) => params.get(name) ?? undefined;
-  return { service: read('service'), qrid: read('qrid'), method: read('method') };
-}
-
-/**
- * A QR id the payment can carry: PayPal's custom_id takes at most 127 characters, and the id also
- * travels in a path segment and a form field, so printable ASCII without spaces.
- */
-export const QRID_PATTERN = /^[\x21-\x7e]{1,127}$/;
-
-/** Spec §5: the service parameter must be longer than 2 characters, before anything is fetched. */
-export function isPlausibleService(service: string | undefined): service is string {
-  return service !== undefined && service.length > 2;
-}
+import { isPlausibleService, QRID_PATTERN, type QueryParams } from '../lib/query-rules.ts';
 
 /** What the build baked into this page: its brand (`<html data-brand>`) and its redirect hosts. */
 export interface PageFacts {
@@ -42,8 +19,6 @@ export type Startup =
       service: ServiceConfig;
       qrId: string | undefined;
       method: LoginMethod | undefined;
-      /** Logged, not shown: the method parameter was there but cannot be used. */
-      warning: string | undefined;
     };
 
 /**
@@ -94,28 +69,19 @@ export function decideStartup(query: QueryParams, config: Config, page: PageFact
       error: `Service ${key} can end in a payment, which the page of ${pageBrand} does not allow: open ${key}'s own page`,
     };
   }
-  const { method, warning } = pickMethod(query.method, found.service);
+  // Spec §8: an invalid or unsupported method is only logged, and nothing is shown.
+  const method = LOGIN_METHODS.find((m) => m === query.method);
+  if (query.method !== undefined && !method)
+    return { ok: false, error: `Invalid method parameter: ${JSON.stringify(query.method)}` };
+  if (method && !found.service.loginMethods[method])
+    return { ok: false, error: `Method ${method} is not enabled for service ${key}` };
   return {
     ok: true,
     serviceKey: key,
     service: found.service,
     qrId: key === RESOLVER_SERVICE ? qrId : undefined,
     method,
-    warning,
   };
-}
-
-function pickMethod(
-  requested: string | undefined,
-  service: ServiceConfig,
-): { method: LoginMethod | undefined; warning: string | undefined } {
-  if (requested === undefined) return { method: undefined, warning: undefined };
-  const method = LOGIN_METHODS.find((m) => m === requested);
-  if (!method)
-    return { method: undefined, warning: `Invalid method parameter: ${JSON.stringify(requested)}` };
-  if (!service.loginMethods[method])
-    return { method: undefined, warning: `Method ${method} is not enabled for this service` };
-  return { method, warning: undefined };
 }
 
 export function enabledMethods(service: ServiceConfig): LoginMethod[] {

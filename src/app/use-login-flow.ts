@@ -7,6 +7,7 @@ import { chunkRecovery } from './chunk-recovery.ts';
 import { loadPayPalPreload, loadPaymentView, loadResolverStep, loadVerifyStep } from './lazy-steps.ts';
 import { LOGIN_METHOD_RULES, type LoadNeeded } from './login-methods.ts';
 import { progressStore } from './progress-store.ts';
+import { progressScope } from './progress-keys.ts';
 
 export interface FlowSetup {
   serviceKey: string;
@@ -26,7 +27,7 @@ export interface FlowSetup {
 export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLElement | null) {
   const { serviceKey, service, qrId, pageUrl } = setup;
   // A link for another QR id is another sign-in, even in the same tab.
-  const scope = qrId === undefined ? serviceKey : `${serviceKey}:${qrId}`;
+  const scope = progressScope(serviceKey, qrId);
   const [state, dispatch] = useReducer(flowReducer, undefined, () =>
     initialFlowState(
       { qrId, redirectUrl: service.redirectUrl, redirectHosts: setup.redirectHosts },

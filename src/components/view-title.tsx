@@ -10,8 +10,11 @@ interface ViewTitleProps {
 export function ViewTitle({ children, takeFocus = false }: ViewTitleProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // Focus is the outside system here: a view that replaced the one holding focus hands it on.
+  // Where the visitor has put focus already (on a pre-rendered page, before React ran), it stays.
   useEffect(() => {
-    if (takeFocus) heading.current?.focus();
+    const { activeElement } = document;
+    const unclaimed = activeElement === null || activeElement === document.body;
+    if (takeFocus && unclaimed) heading.current?.focus();
   }, [takeFocus]);
   return (
     <h1 id="view-title" className="card__title" tabIndex={-1} ref={heading}>

@@ -1,6 +1,7 @@
 import { safeParse, type ZodMiniType } from 'zod/mini';
 import { CALL_TIMEOUT_MS } from './limits.ts';
 import type { ErrorCode } from './messages.ts';
+import { readText } from './read-text.ts';
 
 export { CALL_TIMEOUT_MS };
 
@@ -96,33 +97,6 @@ async function call<T>(
   }
   const parsed = safeParse(schema, body);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, failure: 'rejected' };
-}
-
-/**
- * The body as UTF-8 text (a BOM dropped, as response.json() does), or undefined when it is larger
- * than maxBytes. Content-Length only refuses early: it may be missing, wrong, or count the
- * compressed bytes, so the count of what actually arrives decides, and reading stops there.
- */
-async function readText(response: Response, maxBytes: number): Promise<string | undefined> {
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    void response.body?.cancel().catch(() => undefined);
-    return undefined;
-  }
-  // Only a body-less answer (a 204, say) has no stream; it reads as empty text, which is no JSON.
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    size += chunk.value.byteLength;
-    if (size > maxBytes) {
-      void reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    text += decoder.decode(chunk.value, { stream: true });
-  }
-  return text + decoder.decode();
 }
 
 /** `{base}/{path}` for a base that may or may not end in a slash and may carry a path. */

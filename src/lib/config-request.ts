@@ -1,4 +1,5 @@
 import { besidePage } from './page-api-url.ts';
+import { readText } from './read-text.ts';
 
 /**
  * The config request: started by the page's first script (src/start-config.ts) before React has
@@ -17,10 +18,22 @@ export const configRequest = {
  */
 export const CONFIG_TIMEOUT_MS = 15_000;
 
+/**
+ * The config holds every service with its firebaseConfig: the development config's 15 services
+ * weigh 4.5 KB, and a service with all of Firebase's keys stays under 1 KiB, so 256 KiB leaves
+ * room for hundreds of services, four times the cap of an MWS answer.
+ */
+export const CONFIG_MAX_BYTES = 256 * 1024;
+
 let started: { url: string; response: Promise<Response> } | undefined;
 
-/** Starts the config request of the page at `pageUrl`; importing this module alone asks nothing. */
-export function startConfigRequest(pageUrl: URL): void {
+/**
+ * Starts the config request of the page at `pageUrl`; importing this module alone asks nothing.
+ * Returns the answer's JSON for the first script's look (src/app/first-view.ts), read from a
+ * copy taken before anyone else can read the answer, or undefined for an answer that is no JSON
+ * config; the app reads the answer itself and checks it in full.
+ */
+export function startConfigRequest(pageUrl: URL): Promise<unknown> {
   const url = besidePage(pageUrl, configRequest.path);
   // Before the api-client's chunk is there: this request is why the first script exists.
   // eslint-disable-next-line no-restricted-globals
@@ -33,6 +46,13 @@ export function startConfigRequest(pageUrl: URL): void {
   // The app takes and handles it; until then a failure must not count as unhandled.
   response.catch(() => undefined);
   started = { url: url.href, response };
+  return response
+    .then(async (answer) => {
+      if (!answer.ok) return undefined;
+      const text = await readText(answer.clone(), CONFIG_MAX_BYTES);
+      return text === undefined ? undefined : (JSON.parse(text) as unknown);
+    })
+    .catch(() => undefined);
 }
 
 /** The started request for `url`, once: a second call, or another URL, asks anew. */

@@ -7,14 +7,17 @@ interface MethodViewProps {
   onChoose: (method: LoginMethod) => void;
 }
 
-/** View 0: the service's enabled methods. */
+/**
+ * View 0: the service's enabled methods. Each item names its method (`data-method`): before the
+ * app runs, the page's first script hides the disabled ones by it (app.css) and holds a choice.
+ */
 export function MethodView({ methods, onChoose }: MethodViewProps) {
   return (
     <section aria-labelledby="view-title">
       <ViewTitle takeFocus>{messages.chooseMethod}</ViewTitle>
       <ul className="method-list">
         {methods.map((method) => (
-          <li key={method}>
+          <li key={method} data-method={method}>
             <button type="button" className="button button--method" onClick={() => onChoose(method)}>
               {messages.methods[method]}
             </button>

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import { App } from '../../../src/app/app.tsx';
+import { App, type AppProps } from '../../../src/app/app.tsx';
 import { answer, stubFetch } from '../fetch-stub.ts';
 
 export const PAGE = 'https://login.example/gateway/';
@@ -73,8 +73,22 @@ export const wrongCode = () => json({ status: 'error', message: 'wrong code' }, 
 
 export const configRoute = '/gateway/api/config';
 
-export function renderApp(search: string) {
+/**
+ * Renders the app as main.tsx does, into a root that is hidden until the app shows it: what the
+ * app draws before the config confirms the service is there, but not to be seen or used.
+ */
+export function renderApp(search: string, props: Pick<AppProps, 'bakedBrand' | 'heldMethod'> = {}) {
   const navigate = vi.fn<(url: string) => void>();
-  const view = render(<App pageUrl={new URL(search, PAGE)} navigate={navigate} />);
+  const root = document.body.appendChild(document.createElement('div'));
+  root.hidden = true;
+  const setShown = (shown: boolean) => {
+    root.hidden = !shown;
+  };
+  const view = render(
+    <App pageUrl={new URL(search, PAGE)} navigate={navigate} setShown={setShown} {...props} />,
+    {
+      container: root,
+    },
+  );
   return { ...view, navigate };
 }

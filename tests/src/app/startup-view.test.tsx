@@ -5,10 +5,9 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { configRoute, json, mockBackend, renderApp, testConfig } from './flow-harness.tsx';
 
 let consoleError: ReturnType<typeof vi.spyOn>;
-let consoleWarn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   document.documentElement.dataset.brand = 'a-dok';
   document.documentElement.removeAttribute('style');
 });
@@ -22,6 +21,7 @@ afterEach(() => {
 async function expectNothingShown(container: HTMLElement) {
   await waitFor(() => expect(consoleError).toHaveBeenCalled());
   expect(container).toBeEmptyDOMElement();
+  expect(container).not.toBeVisible();
 }
 
 describe('starting the page', () => {
@@ -91,13 +91,13 @@ describe('starting the page', () => {
   });
 
   test.each([
-    ['an unknown method', 'a-dok', 'sms'],
-    ['a disabled method', 'wdpall', 'number'],
-  ])('starts in view 0 with %s, with a console message', async (_case, service, method) => {
+    ['an unknown method', 'a-dok', 'sms', 'Invalid method parameter: "sms"'],
+    ['a disabled method', 'wdpall', 'number', 'Method number is not enabled for service wdpall'],
+  ])('shows nothing with %s, only a console message (spec §8)', async (_case, service, method, logged) => {
     mockBackend({ [configRoute]: json(testConfig) });
-    renderApp(`?service=${service}&method=${method}`);
-    expect(await screen.findByRole('heading', { name: 'Anmeldemethode wählen' })).toBeInTheDocument();
-    expect(consoleWarn).toHaveBeenCalled();
+    const { container } = renderApp(`?service=${service}&method=${method}`);
+    await expectNothingShown(container);
+    expect(consoleError).toHaveBeenCalledWith(logged);
   });
 });
 

@@ -1,11 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  decideStartup,
-  enabledMethods,
-  isPlausibleService,
-  readQuery,
-  type QueryParams,
-} from '../../../src/app/startup.ts';
+import { decideStartup, enabledMethods } from '../../../src/app/startup.ts';
+import { isPlausibleService, readQuery, type QueryParams } from '../../../src/lib/query-rules.ts';
 import type { Config } from '../../../src/features/config/api/get-config.ts';
 
 function serviceEntry(overrides: Record<string, unknown> = {}) {
@@ -96,7 +91,6 @@ describe('decideStartup', () => {
       serviceKey: 'a-dok',
       qrId: undefined,
       method: undefined,
-      warning: undefined,
     });
     expect(startup.ok && startup.service.mwsTargetUrl).toBe('https://mws.example');
   });
@@ -281,31 +275,27 @@ describe('decideStartup', () => {
     expect(decideStartup(query({ service: 'a-dok', method }), config)).toMatchObject({
       ok: true,
       method,
-      warning: undefined,
     });
   });
 
   test('starts with the phone method, method=number', () => {
     const startup = decideStartup(query({ service: 'a-ident', qrid: 'QR123', method: 'number' }), config);
-    expect(startup).toMatchObject({ ok: true, method: 'number', warning: undefined });
+    expect(startup).toMatchObject({ ok: true, method: 'number' });
   });
 
-  // The phone method is `number` (spec §2): no other name for it is taken.
-  test.each(['sms', 'phone', '', 'MAIL', 'mail ', '__proto__'])(
-    'ignores the invalid method %j with a warning',
-    (method) => {
-      const startup = decideStartup(query({ service: 'a-dok', method }), config);
-      expect(startup).toMatchObject({ ok: true, method: undefined });
-      expect(startup.ok && startup.warning).toBe(`Invalid method parameter: ${JSON.stringify(method)}`);
-    },
-  );
+  // The phone method is `number` (spec §2): no other name for it is taken. Spec §8: an invalid
+  // or unsupported method is only logged, nothing is shown.
+  test.each(['sms', 'phone', '', 'MAIL', 'mail ', '__proto__'])('refuses the invalid method %j', (method) => {
+    expect(decideStartup(query({ service: 'a-dok', method }), config)).toEqual({
+      ok: false,
+      error: `Invalid method parameter: ${JSON.stringify(method)}`,
+    });
+  });
 
-  test('ignores a method that is disabled for the service with a warning', () => {
-    const startup = decideStartup(query({ service: 'a-dok', method: 'number' }), config);
-    expect(startup).toMatchObject({
-      ok: true,
-      method: undefined,
-      warning: 'Method number is not enabled for this service',
+  test('refuses a method that is disabled for the service', () => {
+    expect(decideStartup(query({ service: 'a-dok', method: 'number' }), config)).toEqual({
+      ok: false,
+      error: 'Method number is not enabled for service a-dok',
     });
   });
 });

@@ -10,7 +10,7 @@ import {
   type infer as Infer,
 } from 'zod/mini';
 import { getJson, readJson } from '../../../lib/api-client.ts';
-import { configRequest, takeConfigResponse } from '../../../lib/config-request.ts';
+import { CONFIG_MAX_BYTES, configRequest, takeConfigResponse } from '../../../lib/config-request.ts';
 import { besidePage } from '../../../lib/page-api-url.ts';
 import { parseSafeUrl } from '../../../lib/safe-redirect.ts';
 
@@ -64,13 +64,6 @@ const configSchema = object({
 });
 
 export type Config = Infer<typeof configSchema>;
-
-/**
- * The config holds every service with its firebaseConfig: the development config's 15 services
- * weigh 4.5 KB, and a service with all of Firebase's keys stays under 1 KiB, so 256 KiB leaves
- * room for hundreds of services, four times the cap of an MWS answer.
- */
-const CONFIG_MAX_BYTES = 256 * 1024;
 
 export async function getConfig(pageUrl: URL): Promise<Config | undefined> {
   const url = besidePage(pageUrl, configRequest.path);

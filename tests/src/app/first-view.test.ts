@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, test } from 'vitest';
+import {
+  firstViewMethods,
+  startFirstView,
+  takeHeldMethod,
+  type FirstViewPage,
+} from '../../../src/app/first-view.ts';
+import { serviceConfig } from './flow-harness.tsx';
+
+const config = {
+  services: {
+    'a-dok': serviceConfig(),
+    'a-ident': serviceConfig({ redirectUrl: undefined }),
+    wdpall: serviceConfig({ loginMethods: { mail: true, number: false, edp: true } }),
+  },
+};
+
+function page(search: string, overrides: Partial<FirstViewPage> = {}): FirstViewPage {
+  const url = new URL(search, 'https://login.example/gateway/');
+  const service = url.searchParams.get('service') ?? undefined;
+  return { url, brand: service, redirectHosts: ['a-dok.example'], hasProgress: () => false, ...overrides };
+}
+
+describe('firstViewMethods: what the first script may show before the app runs', () => {
+  test.each([
+    ['every enabled method of the page’s own service', '?service=a-dok', ['mail', 'number', 'edp']],
+    ['only the enabled ones', '?service=wdpall', ['mail', 'edp']],
+    ['a-ident with a QR id', '?service=a-ident&qrid=QR-1', ['mail', 'number', 'edp']],
+    ['an appid, which the page ignores', '?service=a-dok&appid=7', ['mail', 'number', 'edp']],
+  ])('shows %s', (_case, search, methods) => {
+    expect(firstViewMethods(config, page(search))).toEqual(methods);
+  });
+
+  test.each([
+    ['no service', '', {}],
+    ['a service of two characters', '?service=ab', {}],
+    ['an unknown service', '?service=unknown', {}],
+    ['an inherited key', '?service=__proto__', {}],
+    ['a service that is not the page’s brand', '?service=a-dok', { brand: 'wdpall' }],
+    ['a method parameter, valid or not', '?service=a-dok&method=mail', {}],
+    ['a-ident without a QR id', '?service=a-ident', {}],
+    ['a-ident with a QR id a payment cannot carry', '?service=a-ident&qrid=QR%201', {}],
+    ['a redirect outside the page’s hosts', '?service=a-dok', { redirectHosts: ['other.example'] }],
+    ['progress to return to', '?service=a-dok', { hasProgress: (scope: string) => scope === 'a-dok' }],
+  ])('leaves the page to the app with %s', (_case, search, overrides) => {
+    expect(firstViewMethods(config, page(search, overrides))).toBeUndefined();
+  });
+
+  test('asks for the progress of the QR id’s own sign-in on a-ident', () => {
+    const scopes: string[] = [];
+    const hasProgress = (scope: string) => scopes.push(scope) < 0;
+    firstViewMethods(config, page('?service=a-ident&qrid=QR-1', { hasProgress }));
+    expect(scopes).toEqual(['a-ident:QR-1']);
+  });
+
+  test.each([
+    ['no JSON config', undefined],
+    ['services that are a list', { services: [] }],
+    ['a service that is no object', { services: { 'a-dok': 'yes' } }],
+    [
+      'methods that are not flags',
+      { services: { 'a-dok': serviceConfig({ loginMethods: { mail: 'true' } }) } },
+    ],
+    ['a missing method flag', { services: { 'a-dok': serviceConfig({ loginMethods: { mail: true } }) } }],
+    ['no redirectUrl', { services: { 'a-dok': serviceConfig({ redirectUrl: undefined }) } }],
+    [
+      'a plain-http redirectUrl',
+      { services: { 'a-dok': serviceConfig({ redirectUrl: 'http://a-dok.example/' }) } },
+    ],
+  ])('shows nothing with %s', (_case, json) => {
+    expect(firstViewMethods(json, page('?service=a-dok'))).toBeUndefined();
+  });
+});
+
+describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
+  afterEach(() => {
+    takeHeldMethod();
+    document.body.innerHTML = '';
+    delete document.documentElement.dataset.methods;
+  });
+
+  function prerenderedRoot() {
+    document.body.innerHTML =
+      '<div id="root" hidden><ul><li data-method="mail"><button>E-Mail-Adresse</button></li><li data-method="edp"><button>EDP-Kennung</button></li></ul></div>';
+    return document.getElementById('root')!;
+  }
+
+  test('reveals it with the enabled methods named on <html> once the config confirms it', async () => {
+    const root = prerenderedRoot();
+    const answered = Promise.resolve(config);
+    startFirstView(page('?service=wdpall'), answered);
+    expect(root.hidden).toBe(true);
+    await answered;
+    await Promise.resolve();
+    expect(root.hidden).toBe(false);
+    expect(document.documentElement.dataset.methods).toBe('mail edp');
+  });
+
+  test.each([
+    ['a config it refuses', () => Promise.resolve({ services: {} })],
+    ['a config that failed', () => Promise.reject(new Error('offline'))],
+  ])('keeps it hidden with %s', async (_case, answer) => {
+    const root = prerenderedRoot();
+    const answered = answer();
+    startFirstView(page('?service=a-dok'), answered);
+    await answered.catch(() => undefined);
+    await Promise.resolve();
+    expect(root.hidden).toBe(true);
+    expect(document.documentElement.dataset.methods).toBeUndefined();
+  });
+
+  test('holds the method chosen before the app runs, and hands it over once', () => {
+    prerenderedRoot();
+    startFirstView(page('?service=a-dok'), new Promise(() => undefined));
+    document.querySelector<HTMLButtonElement>('[data-method="edp"] button')!.click();
+    expect(takeHeldMethod()).toBe('edp');
+    expect(takeHeldMethod()).toBeUndefined();
+  });
+
+  test('leaves everything to the app once it has taken over', async () => {
+    const root = prerenderedRoot();
+    const answered = Promise.resolve(config);
+    startFirstView(page('?service=a-dok'), answered);
+    expect(takeHeldMethod()).toBeUndefined();
+    document.querySelector<HTMLButtonElement>('[data-method="mail"] button')!.click();
+    await answered;
+    await Promise.resolve();
+    expect(takeHeldMethod()).toBeUndefined();
+    expect(root.hidden).toBe(true);
+  });
+
+  test('does nothing on a page without a pre-rendered view (development)', async () => {
+    document.body.innerHTML = '<div id="root" hidden></div>';
+    const answered = Promise.resolve(config);
+    startFirstView(page('?service=a-dok'), answered);
+    await answered;
+    await Promise.resolve();
+    expect(document.getElementById('root')!.hidden).toBe(true);
+  });
+});
