@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { takeHeldMethod } from './app/first-view.ts';
 import { mayRender } from './app/frame-guard.ts';
+import { loadStartup } from './app/lazy-steps.ts';
 import { loadBrand } from './features/branding/load-brand.ts';
 import './app/app.css';
 
@@ -11,6 +12,8 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 if (mayRender(window, (message) => console.error(message))) {
+  // The app's full check of the config is a chunk of its own: on its way while React hydrates.
+  loadStartup().catch(() => undefined);
   // The page's own brand draws the first render, which must equal the page the build
   // pre-rendered (scripts/lib/prerender.ts); its chunk is preloaded in <head>.
   const bakedBrand = await loadBrand(document.documentElement.dataset.brand).catch(() => undefined);

@@ -2,17 +2,15 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Spinner } from '../components/spinner.tsx';
 import type { Brand } from '../features/branding/brand.ts';
 import { loadBrand } from '../features/branding/load-brand.ts';
-import { getConfig } from '../features/config/api/get-config.ts';
 import { isPlausibleService, readQuery } from '../lib/query-rules.ts';
 import { REDIRECT_HOSTS_META, parseRedirectHosts } from '../lib/redirect-hosts.ts';
 import { RESOLVER_SERVICE } from '../lib/services.ts';
-import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
+import { enabledMethods, LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 import { chunkRecovery } from './chunk-recovery.ts';
-import { loadApplyBrand, loadLoginFlow } from './lazy-steps.ts';
+import { loadApplyBrand, loadLoginFlow, loadStartup } from './lazy-steps.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { hasStoredProgress, progressScope } from './progress-keys.ts';
 import { StartPage } from './start-page.tsx';
-import { decideStartup, enabledMethods } from './startup.ts';
 import type { FlowSetup } from './use-login-flow.ts';
 
 // Everything after view 0 is a chunk of its own: neither view 0 nor the hydration of the page the
@@ -80,7 +78,7 @@ export function App({ pageUrl, navigate, bakedBrand, heldMethod, setShown }: App
     return <StartPage brand={bakedBrand} methods={[...LOGIN_METHODS]} onChoose={setChosen} />;
   }
   const { setup, brand, resumes } = phase;
-  const methods = enabledMethods(setup.service);
+  const methods = enabledMethods(setup.service.loginMethods);
   const method = setup.method ?? methods.find((m) => m === chosen);
   return (
     <StartPage brand={brand} methods={methods} onChoose={setChosen}>
@@ -107,16 +105,16 @@ async function start(pageUrl: URL): Promise<Phase> {
   if (resumes || query.method !== undefined) loadLoginFlow().catch(() => undefined);
   // The brand's data is a chunk of its own; fetch it while the config is on its way.
   const brandLoading = loadBrand(query.service).catch(() => undefined);
-  const config = await getConfig(pageUrl);
-  if (!config) {
-    console.error('The config could not be loaded or is malformed.');
-    return { name: 'hidden' };
-  }
+  const checks = await chunkRecovery.needed(loadStartup).catch((error: unknown) => {
+    console.error('A part of the page did not load:', error);
+    return undefined;
+  });
+  if (!checks) return { name: 'hidden' };
   const redirectHosts = parseRedirectHosts(
     document.querySelector<HTMLMetaElement>(`meta[name="${REDIRECT_HOSTS_META}"]`)?.content,
     pageUrl.port,
   );
-  const startup = decideStartup(query, config, {
+  const startup = await checks.confirmStartup(query, pageUrl, {
     brand: document.documentElement.dataset.brand,
     redirectHosts,
   });

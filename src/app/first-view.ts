@@ -1,6 +1,6 @@
 import { isPlausibleService, QRID_PATTERN, readQuery } from '../lib/query-rules.ts';
 import { isAllowedHost } from '../lib/redirect-hosts.ts';
-import { parseSafeUrl } from '../lib/safe-redirect.ts';
+import { parseSafeUrl } from '../lib/safe-url.ts';
 import { RESOLVER_SERVICE } from '../lib/services.ts';
 import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 import { mayRender } from './frame-guard.ts';

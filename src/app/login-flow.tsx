@@ -5,7 +5,6 @@ import { MethodView } from '../features/method/method-view.tsx';
 import { SendCodeView } from '../features/send-code/send-code-view.tsx';
 import { chunkRecovery } from './chunk-recovery.ts';
 import { LoadFailed } from './load-failed.tsx';
-import { enabledMethods } from './startup.ts';
 import {
   loadPaymentView,
   loadPayPalPreload,
@@ -16,6 +15,7 @@ import {
   loadVerifyView,
 } from './lazy-steps.ts';
 import { LOGIN_METHOD_RULES } from './login-methods.ts';
+import { enabledMethods } from '../types/login-method.ts';
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
 
 // The first view needs none of these: they load while the visitor types (see the effect below).
@@ -72,7 +72,9 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
   function renderView() {
     switch (view) {
       case 'method':
-        return <MethodView methods={enabledMethods(setup.service)} onChoose={actions.chooseMethod} />;
+        return (
+          <MethodView methods={enabledMethods(setup.service.loginMethods)} onChoose={actions.chooseMethod} />
+        );
       case 'send-code':
         return (
           method && (

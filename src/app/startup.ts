@@ -1,6 +1,11 @@
-import { findService, type Config, type ServiceConfig } from '../features/config/api/get-config.ts';
+import {
+  findService,
+  getConfig,
+  type Config,
+  type ServiceConfig,
+} from '../features/config/api/get-config.ts';
 import { isAllowedHost } from '../lib/redirect-hosts.ts';
-import { parseSafeUrl } from '../lib/safe-redirect.ts';
+import { parseSafeUrl } from '../lib/safe-url.ts';
 import { RESOLVER_SERVICE, takesPayments } from '../lib/services.ts';
 import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 import { isPlausibleService, QRID_PATTERN, type QueryParams } from '../lib/query-rules.ts';
@@ -84,6 +89,13 @@ export function decideStartup(query: QueryParams, config: Config, page: PageFact
   };
 }
 
-export function enabledMethods(service: ServiceConfig): LoginMethod[] {
-  return LOGIN_METHODS.filter((method) => service.loginMethods[method]);
+/**
+ * Reads the config and decides the start (decideStartup): the app's full check, which the page's
+ * first script has only approximated (first-view.ts). A chunk of its own with the schemas and the
+ * api-client: view 0 and its hydration do not need it, and it loads while they happen.
+ */
+export async function confirmStartup(query: QueryParams, pageUrl: URL, page: PageFacts): Promise<Startup> {
+  const config = await getConfig(pageUrl);
+  if (!config) return { ok: false, error: 'The config could not be loaded or is malformed.' };
+  return decideStartup(query, config, page);
 }

@@ -1,13 +1,8 @@
-import { isLoopbackHost } from './redirect-hosts.ts';
+import { parseSafeUrl } from './safe-url.ts';
 
 const WITH_SCHEME = /^[a-z][a-z\d+.-]*:\/\//i;
 const SCHEME_ONLY = /^[a-z][a-z\d+.-]*:/i;
 const HOST_WITH_PORT = /^[^/:]+:\d+(?:\/|$)/;
-// The URL parser silently drops tabs and newlines ("java\nscript:") and treats "\" as "/"
-// ("https://evil.example\@good.example" lands on evil.example), so such input is refused
-// before it can be reinterpreted. Format characters cover bidi overrides and zero-width spaces.
-const UNSAFE_CHARACTERS = /[\s\p{Cc}\p{Cf}\\]/u;
-
 export interface ResolverRedirectInput {
   targetDomain: string;
   path: string;
@@ -56,32 +51,6 @@ function withHttpsScheme(targetDomain: string): string | undefined {
   // "javascript:…", "data:…" or "https:evil.example" look like a scheme; "localhost:5173" is a host.
   if (SCHEME_ONLY.test(targetDomain) && !HOST_WITH_PORT.test(targetDomain)) return undefined;
   return `https://${targetDomain}`;
-}
-
-/**
- * An absolute URL that may receive the visitor or their data: https anywhere, no credentials.
- * A demo build also takes plain http on this machine (the reference backend, the Firebase Auth
- * emulator); a release build has no such exception in its bundle.
- */
-export function parseSafeUrl(raw: string): URL | undefined {
-  if (UNSAFE_CHARACTERS.test(raw)) return undefined;
-  const url = parseUrl(raw);
-  if (url === undefined) return undefined;
-  const allowedProtocol =
-    url.protocol === 'https:' || (__DEMO_BUILD__ && url.protocol === 'http:' && isLoopbackHost(url.hostname));
-  if (!allowedProtocol || url.hostname === '' || url.username !== '' || url.password !== '') return undefined;
-  return url;
-}
-
-// Not URL.canParse (Chrome 120, Safari 17): on an older phone its absence made every service
-// look unknown and the page stayed blank (issue 14). The lint of the browser range does not see
-// static methods (docs/decisions/012-browser-range.md), so this stays the one way to parse.
-function parseUrl(raw: string): URL | undefined {
-  try {
-    return new URL(raw);
-  } catch {
-    return undefined;
-  }
 }
 
 function encodeSegment(segment: string): string | undefined {

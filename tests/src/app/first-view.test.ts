@@ -80,10 +80,20 @@ describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
     delete document.documentElement.dataset.methods;
   });
 
+  function rootElement(): HTMLElement {
+    const root = document.getElementById('root');
+    if (!root) throw new Error('no #root');
+    return root;
+  }
+
+  function click(method: string): void {
+    document.querySelector<HTMLButtonElement>(`[data-method="${method}"] button`)?.click();
+  }
+
   function prerenderedRoot() {
     document.body.innerHTML =
       '<div id="root" hidden><ul><li data-method="mail"><button>E-Mail-Adresse</button></li><li data-method="edp"><button>EDP-Kennung</button></li></ul></div>';
-    return document.getElementById('root')!;
+    return rootElement();
   }
 
   test('reveals it with the enabled methods named on <html> once the config confirms it', async () => {
@@ -113,7 +123,7 @@ describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
   test('holds the method chosen before the app runs, and hands it over once', () => {
     prerenderedRoot();
     startFirstView(page('?service=a-dok'), new Promise(() => undefined));
-    document.querySelector<HTMLButtonElement>('[data-method="edp"] button')!.click();
+    click('edp');
     expect(takeHeldMethod()).toBe('edp');
     expect(takeHeldMethod()).toBeUndefined();
   });
@@ -123,7 +133,7 @@ describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
     const answered = Promise.resolve(config);
     startFirstView(page('?service=a-dok'), answered);
     expect(takeHeldMethod()).toBeUndefined();
-    document.querySelector<HTMLButtonElement>('[data-method="mail"] button')!.click();
+    click('mail');
     await answered;
     await Promise.resolve();
     expect(takeHeldMethod()).toBeUndefined();
@@ -136,6 +146,6 @@ describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
     startFirstView(page('?service=a-dok'), answered);
     await answered;
     await Promise.resolve();
-    expect(document.getElementById('root')!.hidden).toBe(true);
+    expect(rootElement().hidden).toBe(true);
   });
 });

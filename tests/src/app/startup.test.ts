@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { decideStartup, enabledMethods } from '../../../src/app/startup.ts';
+import { decideStartup } from '../../../src/app/startup.ts';
+import { enabledMethods } from '../../../src/types/login-method.ts';
 import { isPlausibleService, readQuery, type QueryParams } from '../../../src/lib/query-rules.ts';
 import type { Config } from '../../../src/features/config/api/get-config.ts';
 
@@ -313,6 +314,6 @@ describe('enabledMethods', () => {
       configWith({ 'a-dok': serviceEntry({ loginMethods }) }),
     );
     if (!startup.ok) throw new Error(startup.error);
-    expect(enabledMethods(startup.service)).toEqual(expected);
+    expect(enabledMethods(startup.service.loginMethods)).toEqual(expected);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, onTestFinished, test } from 'vitest';
-import { buildResolverRedirect, buildServiceRedirect, parseSafeUrl } from '../../../src/lib/safe-redirect.ts';
+import { buildResolverRedirect, buildServiceRedirect } from '../../../src/lib/safe-redirect.ts';
+import { parseSafeUrl } from '../../../src/lib/safe-url.ts';
 
 const good = { targetDomain: 'app.example.de', path: 'login', qrId: 'QR123', token: 'tok' };
 

@@ -12,7 +12,7 @@ import {
 import { getJson, readJson } from '../../../lib/api-client.ts';
 import { CONFIG_MAX_BYTES, configRequest, takeConfigResponse } from '../../../lib/config-request.ts';
 import { besidePage } from '../../../lib/page-api-url.ts';
-import { parseSafeUrl } from '../../../lib/safe-redirect.ts';
+import { parseSafeUrl } from '../../../lib/safe-url.ts';
 
 /** An https:// address; a demo build also takes the plain http:// of its local servers. */
 const webUrl = string().check(
