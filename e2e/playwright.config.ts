@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { devLoginMethods } from '../tools/demo/dev-config.ts';
@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, suiteChromiumPath } from '../scripts/lib/chromium.ts';
 import { takesPayments } from '../src/lib/services.ts';
 import type { EngineOptions } from './support/engines/fixtures.ts';
 import type { BrandOptions } from './support/fixtures.ts';
+import { BRAND_SERVICES } from './support/brand-services.ts';
 
 // Browser downloads do not work on these machines: the suite drives the system's Chromium.
 if (!existsSync(suiteChromiumPath)) {
@@ -25,10 +26,7 @@ function onlyProjects(name: string): boolean {
 }
 
 // One project per brand folder, so a new brand is covered with no change here.
-const services = readdirSync(new URL('../brands', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
-  .map((entry) => entry.name)
-  .sort();
+const services = BRAND_SERVICES;
 const methods = devLoginMethods(services);
 
 /** The brand the behaviour project runs against: one whose development config enables every method. */

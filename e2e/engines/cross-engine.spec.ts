@@ -1,4 +1,5 @@
 import { previewFrameUrl, previewViews, SCHEMES } from '../../src/preview/preview-views.ts';
+import { BRAND_SERVICES } from '../support/brand-services.ts';
 import { brandOf } from '../support/brands.ts';
 import type { EngineLoginScreen } from '../support/engines/engine-login-screen.ts';
 import { expect, test } from '../support/engines/fixtures.ts';
@@ -158,3 +159,16 @@ for (const service of BRANDS) {
     expect(messages, `${engineBrowser.name}'s console`).toEqual([]);
   });
 }
+
+// Every page opens on the view the build pre-rendered, which the app hydrates (src/main.tsx): a
+// mismatch is React's recoverable error in the console, so the other brands' first views too.
+test("every other brand's pre-rendered first view hydrates with the engine's console clean", async ({
+  engineBrowser,
+}) => {
+  const others = BRAND_SERVICES.filter((service) => !BRANDS.includes(service));
+  const messages = await engineBrowser.readConsole(
+    others.map((service) => new BrandSite(service).pageUrl()),
+    4_000,
+  );
+  expect(messages, `${engineBrowser.name}'s console`).toEqual([]);
+});

@@ -129,6 +129,10 @@ test('in the light scheme the page carries its brand before the config arrives, 
   await expect(page.locator('link[rel="icon"][href="favicon.svg"]')).toHaveCount(1);
   await expect(page.locator('link[rel="icon"][href="favicon.ico"]')).toHaveCount(1);
   await expect(page.getByRole('main')).toHaveCount(0);
+  // View 0 is in the page already, pre-rendered in the brand's frame by the build, and hidden.
+  await expect(page.locator('#root h1')).toHaveText('Anmeldemethode wählen');
+  await expect(page.locator('#root img')).toHaveAttribute('alt', brand.name);
+  await expect(page.locator('#root')).toBeHidden();
 
   releaseConfig();
   // After: view 0 in the brand's frame, with the logo's box reserved before the logo arrives.
@@ -168,6 +172,8 @@ test('in the light scheme the page carries its brand before the config arrives, 
   }
   const logoRequests = requests().map((request) => request.url());
   await expectLogoStandsOut(page, { logo, logoRequests, brand, scheme: 'light' }, testInfo);
+  // React hydrated the pre-rendered view: a mismatch would be its recoverable error here.
+  expect(login.consoleMessages).toEqual([]);
   expect(login.pageErrors).toEqual([]);
 });
 

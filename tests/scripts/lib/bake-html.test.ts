@@ -19,7 +19,7 @@ const template = `<!doctype html>
     <link rel="stylesheet" crossorigin href="./assets/index-def456.css">
   </head>
   <body>
-    <div id="root"></div>
+    <div id="root" hidden></div>
   </body>
 </html>`;
 
@@ -165,8 +165,23 @@ describe('bakeIndexHtml', () => {
     expect(html).toContain('<link rel="icon" href="/@fs/brands/a-dok/icon.svg" type="image/svg+xml">');
   });
 
+  test('puts the pre-rendered view 0 into the root, which stays hidden', () => {
+    const html = bakeIndexHtml(template, {
+      ...page,
+      firstView: '<div class="page"><main class="card"></main></div>',
+    });
+    expect(html).toContain('<div id="root" hidden><div class="page"><main class="card"></main></div></div>');
+    expect(baked).toContain('<div id="root" hidden></div>');
+  });
+
   test('refuses a template it cannot bake into', () => {
     expect(() => bakeIndexHtml(template.replace('<!--brand-head-->', ''), page)).toThrow(/marker/);
     expect(() => bakeIndexHtml(template.replace('lang="de"', 'lang="en"'), page)).toThrow(/lang="de"/);
+    expect(() =>
+      bakeIndexHtml(template.replace('<div id="root" hidden>', '<div id="root">'), {
+        ...page,
+        firstView: '<p></p>',
+      }),
+    ).toThrow(/pre-render view 0/);
   });
 });
