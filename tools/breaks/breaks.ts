@@ -168,7 +168,7 @@ export const breaks: Break[] = [
       'sends the visitor and their id token to http://evil.example in the clear.',
     edits: [
       {
-        file: 'src/lib/safe-redirect.ts',
+        file: 'src/lib/safe-url.ts',
         find: "  const allowedProtocol =\n    url.protocol === 'https:' || (__DEMO_BUILD__ && url.protocol === 'http:' && isLoopbackHost(url.hostname));\n",
         replace: "  const allowedProtocol = url.protocol === 'https:' || url.protocol === 'http:';\n",
       },
