@@ -58,7 +58,7 @@ function generateBrandModule(brand: Brand): string {
   });
   // Each asset's URL is the import's value, not a string: the hashed name is Vite's to choose.
   const body = imports.reduce(
-    (json, _, index) => json.replace(JSON.stringify(marker(index)), `asset${index}`),
+    (json, _, index) => json.replaceAll(JSON.stringify(marker(index)), `asset${index}`),
     JSON.stringify(data),
   );
   return `${imports.join('\n')}\nexport default ${body};\n`;

@@ -26,7 +26,7 @@ describe('a brand module', () => {
     const module = await brandModule({ 'icon.svg': validIconSvg });
     const iconImport = /import (asset\d) from "[^"]*\/icon\.svg\?url";/.exec(module)?.[1];
     expect(iconImport).toBeDefined();
-    expect(module).toContain(`favicon: ${iconImport}`);
+    expect(module).toContain(`"favicon":${iconImport}`);
   });
 
   test('falls back to the logo as the favicon of a brand without icon.svg', async () => {
@@ -36,6 +36,6 @@ describe('a brand module', () => {
     )?.[1];
     expect(logoImport).toBeDefined();
     expect(module).not.toContain('icon.svg');
-    expect(module).toContain(`favicon: ${logoImport}`);
+    expect(module).toContain(`"favicon":${logoImport}`);
   });
 });
