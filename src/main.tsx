@@ -2,7 +2,7 @@ import './start-config.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { takeHeldMethod } from './app/first-view.ts';
+import { handOver } from './app/first-view.ts';
 import { mayRender } from './app/frame-guard.ts';
 import { loadStartup } from './app/lazy-steps.ts';
 import { loadBrand } from './features/branding/load-brand.ts';
@@ -23,7 +23,7 @@ if (mayRender(window, (message) => console.error(message))) {
         pageUrl={new URL(window.location.href)}
         navigate={(url) => window.location.replace(url)}
         bakedBrand={bakedBrand}
-        heldMethod={takeHeldMethod()}
+        handedOver={handOver()}
         setShown={(shown) => {
           root.hidden = !shown;
         }}

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures.ts';
 import { holdRequests, startUrl } from '../support/hostile-helpers.ts';
+import { valuesFor } from '../support/sign-in.ts';
 
 // View 0 comes pre-rendered in the page (scripts/lib/prerender.ts): the page's first script shows
 // it once the config confirms the service, before React has arrived, and the app hydrates it.
@@ -49,5 +50,48 @@ test('keyboard focus taken on view 0 before the app has arrived stays where the 
   await expect(phone).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(login.heading('Mit Telefonnummer anmelden')).toBeVisible();
+  expect(login.consoleMessages).toEqual([]);
+});
+
+test('view 1 of a method parameter shows before the app has arrived, and what the visitor types there stays when it takes over', async ({
+  login,
+  page,
+}, testInfo) => {
+  const { edp } = valuesFor(testInfo);
+  const releaseApp = await holdRequests(page, APP_BUNDLE);
+  await page.goto(login.pageUrl({ method: 'edp' }), { waitUntil: 'commit' });
+
+  await expect(login.heading('Mit EDP-Kennung anmelden')).toBeVisible();
+  await expect(login.valueInput('edp')).toBeFocused();
+  await page.keyboard.type(edp.slice(0, 6));
+  const flowFetched = page.waitForRequest(/\/assets\/login-flow-[^/]+\.js$/);
+  releaseApp();
+  await flowFetched;
+  await page.keyboard.type(edp.slice(6));
+
+  await expect(login.valueInput('edp')).toHaveValue(edp);
+  await expect(login.valueInput('edp')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  expect(await login.codeFor(edp)).toMatch(/^\d{6}$/);
+  expect(login.consoleMessages).toEqual([]);
+  expect(login.pageErrors).toEqual([]);
+});
+
+test('Enter on view 1 before the app has arrived is sent once it has, and the page keeps its address', async ({
+  login,
+  page,
+}, testInfo) => {
+  const { edp } = valuesFor(testInfo);
+  const releaseApp = await holdRequests(page, APP_BUNDLE);
+  await page.goto(login.pageUrl({ method: 'edp' }), { waitUntil: 'commit' });
+  await expect(login.valueInput('edp')).toBeFocused();
+  await page.keyboard.type(edp);
+  await page.keyboard.press('Enter');
+  releaseApp();
+
+  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  expect(await login.codeFor(edp)).toMatch(/^\d{6}$/);
+  expect(page.url()).toBe(login.pageUrl({ method: 'edp' }));
   expect(login.consoleMessages).toEqual([]);
 });

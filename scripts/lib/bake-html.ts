@@ -4,6 +4,9 @@ import { takesPayments } from '../../src/lib/services.ts';
 import { buildContentSecurityPolicy, type BuildKind } from './csp.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { Brand } from './load-brands.ts';
+import type { FirstViews } from './prerender.ts';
+import { firstViewTemplateId } from '../../src/app/first-view.ts';
+import { LOGIN_METHODS } from '../../src/types/login-method.ts';
 
 export const BRAND_HEAD_MARKER = '<!--brand-head-->';
 /** The app's root in index.html, hidden until the config confirms the service (spec §2). */
@@ -42,8 +45,11 @@ export interface BrandPage extends Pick<
   build: BuildKind;
   /** Baked into the page of a brand that takes payments only, so no other brand's bytes hold them. */
   paypal?: PayPalClientIds;
-  /** The page's view 0, pre-rendered (prerender.ts) into the hidden root until the config confirms it. */
-  firstView?: string;
+  /**
+   * The page's first views, pre-rendered (prerender.ts): view 0 into the hidden root, view 1 of
+   * each method as a template the first script swaps in for a `method` parameter.
+   */
+  firstViews?: FirstViews;
 }
 
 /** The tag that marks a demo build's page; the release check refuses a folder that has it. */
@@ -86,12 +92,21 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     `<link rel="stylesheet" href="${escapeHtml(page.brandStylesheetHref)}">`,
   ].filter((tag): tag is string => typeof tag === 'string');
 
-  if (page.firstView !== undefined && !template.includes(ROOT_ELEMENT)) {
+  if (page.firstViews !== undefined && !template.includes(ROOT_ELEMENT)) {
     throw new Error(`index.html has no ${ROOT_ELEMENT} to pre-render view 0 into`);
   }
+  const views = page.firstViews;
+  const root = views
+    ? [
+        ROOT_ELEMENT.replace('></', `>${views.methodChoice}</`),
+        ...LOGIN_METHODS.map(
+          (method) => `<template id="${firstViewTemplateId(method)}">${views.sendCode[method]}</template>`,
+        ),
+      ].join('\n    ')
+    : ROOT_ELEMENT;
   return template
     .replace('<html lang="de">', () => brandMarker(page.service))
-    .replace(ROOT_ELEMENT, () => ROOT_ELEMENT.replace('></', `>${page.firstView ?? ''}</`))
+    .replace(ROOT_ELEMENT, () => root)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace(BRAND_HEAD_MARKER, () => head.join('\n    '));
 }

@@ -9,7 +9,7 @@ import { linkTree } from './link-tree.ts';
 import { precompressFiles } from './precompress.ts';
 import type { Brand } from './load-brands.ts';
 import { LICENSES_FILE, readThirdPartyLicenses } from './third-party-licenses.ts';
-import { prerenderFirstView } from './prerender.ts';
+import { prerenderFirstViews } from './prerender.ts';
 import { runtimeBrand, type BrandAsset } from '../vite/brands-plugin.ts';
 
 /** The shared app as Vite built it once, before any brand is baked in. */
@@ -60,7 +60,7 @@ export async function emitBrand(
     withContentSecurityPolicy: true,
     build,
     paypal,
-    firstView: prerenderFirstView(runtimeBrand(brand, (file) => app.assetFile(brand, file))),
+    firstViews: prerenderFirstViews(runtimeBrand(brand, (file) => app.assetFile(brand, file))),
   };
   const html = bakeIndexHtml(app.html, page);
   const manifest = {
@@ -116,7 +116,7 @@ export function bakePreviewHtml(template: string, page: BrandPage): string {
     ...page,
     manifestHref: undefined,
     startConfigHref: undefined,
-    firstView: undefined,
+    firstViews: undefined,
   })
     .replace(/\n\s*<link rel="preload"[^>]*>/g, '')
     .replace(`content="${escapeHtml(policy)}"`, () => `content="${escapeHtml(framing)}"`);

@@ -26,15 +26,21 @@ export interface FirstViewPage {
   hasProgress: (scope: string) => boolean;
 }
 
+/** What the first script may show: view 0 with the enabled methods, or view 1 of `method`. */
+export interface FirstView {
+  methods: LoginMethod[];
+  /** The `method` parameter, valid and enabled: view 1 of it instead of view 0. */
+  method: LoginMethod | undefined;
+}
+
 /**
- * The methods pre-rendered view 0 may show for this config, or undefined when the first script
- * leaves the page to the app: a service that is not the page's own brand (restyled at runtime),
- * a method parameter (view 1, or nothing when it is not enabled), progress to return to, or
- * anything the app would refuse.
+ * What the pre-rendered page may show for this config, or undefined when the first script leaves
+ * the page to the app: a service that is not the page's own brand (restyled at runtime), progress
+ * to return to, or anything the app would refuse, an invalid or disabled method parameter too.
  */
-export function firstViewMethods(config: unknown, page: FirstViewPage): LoginMethod[] | undefined {
-  const { service, qrid, method } = readQuery(page.url.search);
-  if (!isPlausibleService(service) || service !== page.brand || method !== undefined) return undefined;
+export function firstViewOf(config: unknown, page: FirstViewPage): FirstView | undefined {
+  const { service, qrid, method: requested } = readQuery(page.url.search);
+  if (!isPlausibleService(service) || service !== page.brand) return undefined;
   const entry = ownObject(ownObject(config, 'services'), service);
   const flags = ownObject(entry, 'loginMethods');
   if (!entry || !flags || !LOGIN_METHODS.every((m) => typeof flags[m] === 'boolean')) return undefined;
@@ -42,7 +48,15 @@ export function firstViewMethods(config: unknown, page: FirstViewPage): LoginMet
   if (resolves ? qrid === undefined || !QRID_PATTERN.test(qrid) : !redirectsWithin(entry, page))
     return undefined;
   if (page.hasProgress(progressScope(service, resolves ? qrid : undefined))) return undefined;
-  return LOGIN_METHODS.filter((m) => flags[m] === true);
+  const methods = LOGIN_METHODS.filter((m) => flags[m] === true);
+  const method = methods.find((m) => m === requested);
+  if (requested !== undefined && method === undefined) return undefined;
+  return { methods, method };
+}
+
+/** The template holding view 1 of `method`, pre-rendered beside the root (bake-html.ts). */
+export function firstViewTemplateId(method: LoginMethod): string {
+  return `first-view-${method}`;
 }
 
 /** The service's redirectUrl is a safe URL to one of the page's redirect hosts (decision 013). */
@@ -60,13 +74,16 @@ function ownObject(value: unknown, key: string): Record<string, unknown> | undef
 }
 
 let held: LoginMethod | undefined;
+let submitted = false;
+let shown: LoginMethod | undefined;
 let holding: AbortController | undefined;
 
 /**
  * Holds the method a visitor chooses on the revealed view 0 before React has arrived, and
- * reveals it once `config` (the config's JSON, or undefined) passes firstViewMethods. Only the
- * disabled methods are hidden, by CSS on `<html data-methods>` (app.css): React hydrates the
- * markup as the build rendered it. Once the app has taken over, the app alone decides.
+ * reveals the page once `config` (the config's JSON, or undefined) passes firstViewOf: view 0,
+ * where CSS on `<html data-methods>` hides the disabled methods (app.css), so React hydrates the
+ * markup as the build rendered it; or view 1 of the `method` parameter, swapped in from its
+ * template. Once the app has taken over (handOver), the app alone decides.
  */
 export function startFirstView(page: FirstViewPage, config: Promise<unknown>): void {
   const root = document.getElementById('root');
@@ -81,25 +98,55 @@ export function startFirstView(page: FirstViewPage, config: Promise<unknown>): v
     },
     { signal: takeover.signal },
   );
+  // A form the browser would send itself reloads the page with the value in its address. The
+  // app's forms prevent that too; this holds before it runs, and stays as a net. Before the app
+  // runs, the visitor's Enter on view 1 is held for it.
+  root.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (!takeover.signal.aborted) submitted = true;
+  });
   config.then(
     (json) => {
-      const methods = firstViewMethods(json, page);
-      if (!methods || takeover.signal.aborted) return;
-      document.documentElement.dataset.methods = methods.join(' ');
+      const view = firstViewOf(json, page);
+      if (!view || takeover.signal.aborted) return;
+      let field: HTMLElement | null = null;
+      if (view.method) {
+        const template = document.getElementById(firstViewTemplateId(view.method));
+        if (!(template instanceof HTMLTemplateElement)) return;
+        const content = template.content.cloneNode(true) as DocumentFragment;
+        // Focused here, as the app's autoFocus does: the browser's own autofocus of an inserted
+        // field would find focus taken and say so in the console.
+        field = content.querySelector<HTMLElement>('[autofocus]');
+        field?.removeAttribute('autofocus');
+        root.replaceChildren(content);
+        shown = view.method;
+      } else {
+        document.documentElement.dataset.methods = view.methods.join(' ');
+      }
       root.hidden = false;
+      field?.focus();
     },
     () => undefined,
   );
 }
 
-/**
- * Ends the first script's part as the app takes over: the method the visitor chose meanwhile,
- * if any, once.
- */
-export function takeHeldMethod(): LoginMethod | undefined {
+/** What the first script hands the app as it takes over. */
+export interface HandOver {
+  /** The method the visitor chose on view 0 meanwhile. */
+  chosen: LoginMethod | undefined;
+  /** The method whose view 1 the root now holds instead of view 0. */
+  sendCodeShown: LoginMethod | undefined;
+  /** The visitor sent that view 1's form meanwhile. */
+  submitted: boolean;
+}
+
+/** Ends the first script's part as the app takes over; a second call hands over nothing. */
+export function handOver(): HandOver {
   holding?.abort();
   holding = undefined;
-  const method = held;
+  const handed = { chosen: held, sendCodeShown: shown, submitted };
   held = undefined;
-  return method;
+  shown = undefined;
+  submitted = false;
+  return handed;
 }

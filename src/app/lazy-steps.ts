@@ -18,3 +18,5 @@ export const loadPayPalPreload = () => import('../features/payment/preload-paypa
 export const loadApplyBrand = () => import('../features/branding/apply-brand.ts');
 export const loadLoginFlow = () => import('./login-flow.tsx');
 export const loadStartup = () => import('./startup.ts');
+export const loadPendingSendCode = () => import('./pending-send-code.tsx');
+export const loadProgressStore = () => import('./progress-store.ts');

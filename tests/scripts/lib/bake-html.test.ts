@@ -165,12 +165,17 @@ describe('bakeIndexHtml', () => {
     expect(html).toContain('<link rel="icon" href="/@fs/brands/a-dok/icon.svg" type="image/svg+xml">');
   });
 
-  test('puts the pre-rendered view 0 into the root, which stays hidden', () => {
+  test('puts the pre-rendered view 0 into the root, which stays hidden, and each view 1 in a template', () => {
     const html = bakeIndexHtml(template, {
       ...page,
-      firstView: '<div class="page"><main class="card"></main></div>',
+      firstViews: {
+        methodChoice: '<div class="page"><main class="card"></main></div>',
+        sendCode: { mail: '<form>mail</form>', number: '<form>number</form>', edp: '<form>edp</form>' },
+      },
     });
     expect(html).toContain('<div id="root" hidden><div class="page"><main class="card"></main></div></div>');
+    for (const method of ['mail', 'number', 'edp'])
+      expect(html).toContain(`<template id="first-view-${method}"><form>${method}</form></template>`);
     expect(baked).toContain('<div id="root" hidden></div>');
   });
 
@@ -180,7 +185,7 @@ describe('bakeIndexHtml', () => {
     expect(() =>
       bakeIndexHtml(template.replace('<div id="root" hidden>', '<div id="root">'), {
         ...page,
-        firstView: '<p></p>',
+        firstViews: { methodChoice: '<p></p>', sendCode: { mail: '', number: '', edp: '' } },
       }),
     ).toThrow(/pre-render view 0/);
   });

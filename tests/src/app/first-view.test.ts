@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, test } from 'vitest';
 import {
-  firstViewMethods,
+  firstViewOf,
+  firstViewTemplateId,
+  handOver,
   startFirstView,
-  takeHeldMethod,
   type FirstViewPage,
 } from '../../../src/app/first-view.ts';
 import { serviceConfig } from './flow-harness.tsx';
@@ -22,14 +23,21 @@ function page(search: string, overrides: Partial<FirstViewPage> = {}): FirstView
   return { url, brand: service, redirectHosts: ['a-dok.example'], hasProgress: () => false, ...overrides };
 }
 
-describe('firstViewMethods: what the first script may show before the app runs', () => {
+describe('firstViewOf: what the first script may show before the app runs', () => {
   test.each([
     ['every enabled method of the page’s own service', '?service=a-dok', ['mail', 'number', 'edp']],
     ['only the enabled ones', '?service=wdpall', ['mail', 'edp']],
     ['a-ident with a QR id', '?service=a-ident&qrid=QR-1', ['mail', 'number', 'edp']],
     ['an appid, which the page ignores', '?service=a-dok&appid=7', ['mail', 'number', 'edp']],
-  ])('shows %s', (_case, search, methods) => {
-    expect(firstViewMethods(config, page(search))).toEqual(methods);
+  ])('shows view 0 with %s', (_case, search, methods) => {
+    expect(firstViewOf(config, page(search))).toEqual({ methods, method: undefined });
+  });
+
+  test.each([
+    ['mail', '?service=a-dok&method=mail'],
+    ['edp', '?service=wdpall&method=edp'],
+  ])('shows view 1 of the enabled method %s a parameter names', (method, search) => {
+    expect(firstViewOf(config, page(search))).toMatchObject({ method });
   });
 
   test.each([
@@ -38,19 +46,20 @@ describe('firstViewMethods: what the first script may show before the app runs',
     ['an unknown service', '?service=unknown', {}],
     ['an inherited key', '?service=__proto__', {}],
     ['a service that is not the page’s brand', '?service=a-dok', { brand: 'wdpall' }],
-    ['a method parameter, valid or not', '?service=a-dok&method=mail', {}],
+    ['an unknown method parameter', '?service=a-dok&method=sms', {}],
+    ['a method parameter the service does not enable', '?service=wdpall&method=number', {}],
     ['a-ident without a QR id', '?service=a-ident', {}],
     ['a-ident with a QR id a payment cannot carry', '?service=a-ident&qrid=QR%201', {}],
     ['a redirect outside the page’s hosts', '?service=a-dok', { redirectHosts: ['other.example'] }],
     ['progress to return to', '?service=a-dok', { hasProgress: (scope: string) => scope === 'a-dok' }],
   ])('leaves the page to the app with %s', (_case, search, overrides) => {
-    expect(firstViewMethods(config, page(search, overrides))).toBeUndefined();
+    expect(firstViewOf(config, page(search, overrides))).toBeUndefined();
   });
 
   test('asks for the progress of the QR id’s own sign-in on a-ident', () => {
     const scopes: string[] = [];
     const hasProgress = (scope: string) => scopes.push(scope) < 0;
-    firstViewMethods(config, page('?service=a-ident&qrid=QR-1', { hasProgress }));
+    firstViewOf(config, page('?service=a-ident&qrid=QR-1', { hasProgress }));
     expect(scopes).toEqual(['a-ident:QR-1']);
   });
 
@@ -69,13 +78,13 @@ describe('firstViewMethods: what the first script may show before the app runs',
       { services: { 'a-dok': serviceConfig({ redirectUrl: 'http://a-dok.example/' }) } },
     ],
   ])('shows nothing with %s', (_case, json) => {
-    expect(firstViewMethods(json, page('?service=a-dok'))).toBeUndefined();
+    expect(firstViewOf(json, page('?service=a-dok'))).toBeUndefined();
   });
 });
 
 describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
   afterEach(() => {
-    takeHeldMethod();
+    handOver();
     document.body.innerHTML = '';
     delete document.documentElement.dataset.methods;
   });
@@ -124,20 +133,40 @@ describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
     prerenderedRoot();
     startFirstView(page('?service=a-dok'), new Promise(() => undefined));
     click('edp');
-    expect(takeHeldMethod()).toBe('edp');
-    expect(takeHeldMethod()).toBeUndefined();
+    expect(handOver().chosen).toBe('edp');
+    expect(handOver().chosen).toBeUndefined();
   });
 
   test('leaves everything to the app once it has taken over', async () => {
     const root = prerenderedRoot();
     const answered = Promise.resolve(config);
     startFirstView(page('?service=a-dok'), answered);
-    expect(takeHeldMethod()).toBeUndefined();
+    expect(handOver()).toEqual({ chosen: undefined, sendCodeShown: undefined, submitted: false });
     click('mail');
     await answered;
     await Promise.resolve();
-    expect(takeHeldMethod()).toBeUndefined();
+    expect(handOver().chosen).toBeUndefined();
     expect(root.hidden).toBe(true);
+  });
+
+  test('swaps in view 1 of the method parameter, focuses its field and keeps its form from sending itself', async () => {
+    const root = prerenderedRoot();
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<template id="${firstViewTemplateId('edp')}"><form><input id="login-value" autofocus></form></template>`,
+    );
+    const answered = Promise.resolve(config);
+    startFirstView(page('?service=a-dok&method=edp'), answered);
+    await answered;
+    await Promise.resolve();
+    expect(root.hidden).toBe(false);
+    expect(root.querySelector('[data-method]')).toBeNull();
+    expect(document.activeElement).toBe(root.querySelector('#login-value'));
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    root.querySelector('form')?.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(document.documentElement.dataset.methods).toBeUndefined();
+    expect(handOver()).toEqual({ chosen: undefined, sendCodeShown: 'edp', submitted: true });
   });
 
   test('does nothing on a page without a pre-rendered view (development)', async () => {

@@ -77,7 +77,7 @@ export const configRoute = '/gateway/api/config';
  * Renders the app as main.tsx does, into a root that is hidden until the app shows it: what the
  * app draws before the config confirms the service is there, but not to be seen or used.
  */
-export function renderApp(search: string, props: Pick<AppProps, 'bakedBrand' | 'heldMethod'> = {}) {
+export function renderApp(search: string, props: Pick<AppProps, 'bakedBrand' | 'handedOver'> = {}) {
   const navigate = vi.fn<(url: string) => void>();
   const root = document.body.appendChild(document.createElement('div'));
   root.hidden = true;

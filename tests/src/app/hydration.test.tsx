@@ -4,13 +4,15 @@ import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { prerenderFirstView } from '../../../scripts/lib/prerender.ts';
+import { prerenderFirstViews } from '../../../scripts/lib/prerender.ts';
 import { App } from '../../../src/app/app.tsx';
+import type { HandOver } from '../../../src/app/first-view.ts';
+import { loadPendingSendCode } from '../../../src/app/lazy-steps.ts';
 import type { Brand } from '../../../src/features/branding/brand.ts';
 import { loadBrand } from '../../../src/features/branding/load-brand.ts';
-import { configRoute, json, mockBackend, PAGE, testConfig } from './flow-harness.tsx';
+import { configRoute, json, mailSent, mockBackend, PAGE, testConfig } from './flow-harness.tsx';
 
-// The build bakes prerenderFirstView's markup into each brand's page; main.tsx hydrates it with
+// The build bakes prerenderFirstViews' markup into each brand's page; main.tsx hydrates it with
 // the app. Both must draw the same page, or React throws the markup away (and says so).
 
 let brand: Brand;
@@ -25,7 +27,7 @@ beforeEach(async () => {
   document.documentElement.dataset.brand = 'a-dok';
   root = document.body.appendChild(document.createElement('div'));
   root.hidden = true;
-  root.innerHTML = prerenderFirstView(brand);
+  root.innerHTML = prerenderFirstViews(brand).methodChoice;
   vi.spyOn(console, 'error').mockImplementation(consoleError);
 });
 afterEach(() => {
@@ -39,14 +41,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function hydrate(search: string, heldMethod?: 'mail' | 'number' | 'edp') {
+function hydrate(search: string, handedOver?: HandOver) {
   const recoverable: unknown[] = [];
   const app = (
     <App
       pageUrl={new URL(search, PAGE)}
       navigate={() => undefined}
       bakedBrand={brand}
-      heldMethod={heldMethod}
+      handedOver={handedOver}
       setShown={(shown) => {
         root.hidden = !shown;
       }}
@@ -63,8 +65,8 @@ describe('the pre-rendered page', () => {
     const app = (
       <App pageUrl={new URL('?service=a-dok', PAGE)} navigate={() => undefined} bakedBrand={brand} />
     );
-    expect(renderToString(app)).toBe(prerenderFirstView(brand));
-    expect(prerenderFirstView(brand)).toContain('Anmeldemethode wählen');
+    expect(renderToString(app)).toBe(prerenderFirstViews(brand).methodChoice);
+    expect(prerenderFirstViews(brand).methodChoice).toContain('Anmeldemethode wählen');
   });
 
   test('hydrates without a mismatch, and the buttons the visitor may hold stay the same elements', async () => {
@@ -91,7 +93,7 @@ describe('the pre-rendered page', () => {
 
   test('opens view 1 of a method the visitor chose before the app ran', async () => {
     mockBackend({ [configRoute]: json(testConfig) });
-    hydrate('?service=a-dok', 'edp');
+    hydrate('?service=a-dok', { chosen: 'edp', sendCodeShown: undefined, submitted: false });
     await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Mit EDP-Kennung anmelden'));
     expect(consoleError).not.toHaveBeenCalled();
   });
@@ -105,5 +107,57 @@ describe('the pre-rendered page', () => {
     await waitFor(() => expect(root.hidden).toBe(true));
     expect(root).toBeEmptyDOMElement();
     expect(consoleError).toHaveBeenCalledWith('Service "a-dok" is misconfigured');
+  });
+
+  test.each(['mail', 'number', 'edp'] as const)(
+    'of view 1 for method=%s hydrates as the app the first script handed it to draws it',
+    async (method) => {
+      root.innerHTML = prerenderFirstViews(brand).sendCode[method];
+      const form = root.querySelector('form');
+      // The config has not answered yet: the app draws what the first script handed it.
+      mockBackend({ [configRoute]: () => new Promise<Response>(() => undefined) });
+      const recoverable = hydrate(`?service=a-dok&method=${method}`, {
+        chosen: undefined,
+        sendCodeShown: method,
+        submitted: false,
+      });
+      await loadPendingSendCode();
+      // React hydrates the boundary in a task of its own once the chunk is in.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(recoverable).toEqual([]);
+      expect(consoleError).not.toHaveBeenCalled();
+      expect(root.querySelector('form')).toBe(form);
+      expect(form).toHaveAccessibleName(
+        ['Mit E-Mail-Adresse anmelden', 'Mit Telefonnummer anmelden', 'Mit EDP-Kennung anmelden'][
+          ['mail', 'number', 'edp'].indexOf(method)
+        ],
+      );
+    },
+  );
+
+  test('of view 1 hands what the visitor typed before the app took over to the flow', async () => {
+    const markup = prerenderFirstViews(brand).sendCode.mail;
+    root.innerHTML = markup;
+    root.hidden = false;
+    const input = root.querySelector<HTMLInputElement>('#login-value');
+    if (!input) throw new Error('no input in view 1');
+    input.value = 'besucher@example.de';
+    mockBackend({ [configRoute]: json(testConfig) });
+    hydrate('?service=a-dok&method=mail', { chosen: undefined, sendCodeShown: 'mail', submitted: false });
+    await waitFor(() => expect(root.querySelector('button[type="submit"]')).toBeEnabled());
+    await waitFor(() => expect(root.querySelector('#login-value')).not.toBe(input));
+    expect(root.querySelector('#login-value')).toHaveValue('besucher@example.de');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  test('of view 1 sends the form the visitor sent before the flow took over, once it has', async () => {
+    root.innerHTML = prerenderFirstViews(brand).sendCode.mail;
+    const input = root.querySelector<HTMLInputElement>('#login-value');
+    if (!input) throw new Error('no input in view 1');
+    input.value = 'besucher@example.de';
+    const backend = mockBackend({ [configRoute]: json(testConfig), '/api/users/auth/mail': mailSent() });
+    hydrate('?service=a-dok&method=mail', { chosen: undefined, sendCodeShown: 'mail', submitted: true });
+    await waitFor(() => expect(backend.calls('/api/users/auth/mail')).toHaveLength(1));
+    expect(backend.calls('/api/users/auth/mail')[0]?.form).toMatchObject({ email: 'besucher@example.de' });
   });
 });
