@@ -144,6 +144,41 @@ test('a QR id with a value asks for the amount in euros and redirects with the P
   expect(sdkRequests(requests()).map((sdk) => sdk.pathname)).toEqual(['/dev/paypal/sdk/js']);
 });
 
+test('view 3’s chunk comes while the visitor reads the code, and view 3 follows the answer without a loading view', async ({
+  login,
+  page,
+}) => {
+  const requests = login.recordRequests();
+  const chunks = login.countRequests(PAYMENT_VIEW_CHUNK);
+  const address = `qr-pay-${randomUUID().slice(0, 8)}@example.com`;
+  await login.open({ qrid: 'qr-pay', method: 'mail' });
+  await login.submitValue('mail', address);
+  const code = await login.codeFor(address, 'mail');
+
+  // View 2: the chunk is the page's own; nothing has gone to PayPal.
+  await expect(login.codeInput()).toBeVisible();
+  await expect.poll(() => chunks().length).toBe(1);
+  expect(requests().filter(isPayPal)).toEqual([]);
+  // The flow's loading view (its Suspense fallback, a spinner that speaks; view 4's own spinner
+  // is silent) would hold the next view back for React's 300 ms, view 3 and PayPal's script too.
+  await page.evaluate(() => {
+    const flags = window as { loadingViewShown?: boolean };
+    flags.loadingViewShown = false;
+    const loading = '[role="status"] > .spinner--large';
+    new MutationObserver((mutations) => {
+      for (const node of mutations.flatMap((mutation) => [...mutation.addedNodes]))
+        if (node instanceof Element && (node.matches(loading) || node.querySelector(loading)))
+          flags.loadingViewShown = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await login.codeInput().fill(code);
+
+  await expect(standInButton(login, PAY)).toBeVisible();
+  await expect(paymentView(login)).toBeVisible();
+  expect(await page.evaluate(() => (window as { loadingViewShown?: boolean }).loadingViewShown)).toBe(false);
+  expect(chunks()).toHaveLength(1);
+});
+
 test('an amount given as a decimal string is shown with its cents', async ({ login, page }) => {
   await signIn(login, 'qr-cents');
   await expect(paymentView(login)).toBeVisible();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { Spinner } from '../components/spinner.tsx';
 import { paymentSdkUrlOf } from '../features/config/api/get-config.ts';
 import { MethodView } from '../features/method/method-view.tsx';
@@ -18,17 +18,38 @@ import { LOGIN_METHOD_RULES } from './login-methods.ts';
 import { enabledMethods } from '../types/login-method.ts';
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
 
-// The first view needs none of these: they load while the visitor types (see the effect below).
+// The first view needs none of these: they load while the visitor types (see the effects below).
 // Once one is needed, a failed load reloads the page once (chunk-recovery.ts); when it may not,
 // the view is the message that says so.
 const loadFailed = () => ({ default: () => <LoadFailed onReload={chunkRecovery.reload} /> });
-const VerifyView = lazy(() =>
-  chunkRecovery.needed(loadVerifyView).then((module) => ({ default: module.VerifyView }), loadFailed),
-);
-const RedirectView = lazy(() =>
-  chunkRecovery.needed(loadRedirectView).then((module) => ({ default: module.RedirectView }), loadFailed),
-);
-const PaymentView = lazy(() => chunkRecovery.needed(loadPaymentView).catch(loadFailed));
+
+/**
+ * A view in a chunk of its own. Once its prefetch has brought the chunk, the view is drawn in the
+ * render that needs it: a lazy component would first show the loading view, and React holds the
+ * view that replaces a loading view back for 300 ms (its Suspense throttle); after the code that
+ * is 300 ms more before view 3 inserts PayPal's script. Until then, the lazy view.
+ */
+function viewInChunk<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | undefined;
+  const prefetch = () => load().then((component) => (loaded = component));
+  const Lazy = lazy((): Promise<{ default: ComponentType<Props> }> =>
+    chunkRecovery.needed(prefetch).then((component) => ({ default: component }), loadFailed),
+  );
+  /** Chosen once, when the view mounts, so it never remounts when the chunk arrives. */
+  function View(props: Props) {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return { View, prefetch };
+}
+
+const verifyView = viewInChunk(() => loadVerifyView().then((module) => module.VerifyView));
+const redirectView = viewInChunk(() => loadRedirectView().then((module) => module.RedirectView));
+/** View 3 comes from the page's own origin, so a-ident may fetch it on view 2 (nothing of PayPal's). */
+const paymentView = viewInChunk(() => loadPaymentView().then((module) => module.default));
+const { View: VerifyView } = verifyView;
+const { View: RedirectView } = redirectView;
+const { View: PaymentView } = paymentView;
 
 interface LoginFlowProps {
   setup: FlowSetup;
@@ -39,7 +60,11 @@ interface LoginFlowProps {
 export function LoginFlow({ setup, navigate }: LoginFlowProps) {
   const captcha = useRef<HTMLDivElement>(null);
   const captchaContainer = useCallback(() => captcha.current, []);
-  const { state, actions, loadFailed: stepLoadFailed } = useLoginFlow(setup, captchaContainer);
+  const {
+    state,
+    actions,
+    loadFailed: stepLoadFailed,
+  } = useLoginFlow(setup, captchaContainer, paymentView.prefetch);
   const { view, method, loading, error, stopReason } = state;
 
   // Fetch what the next steps need while the visitor types, not after they press Anmelden: the
@@ -50,14 +75,20 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
     if (view !== 'send-code') return;
     const prefetches = [
       loadSendStep(),
-      loadVerifyView(),
-      loadRedirectView(),
+      verifyView.prefetch(),
+      redirectView.prefetch(),
       loadVerifyStep(),
       ...(method ? LOGIN_METHOD_RULES[method].prefetch() : []),
       ...(resolves ? [loadResolverStep(), loadPayPalPreload()] : []),
     ];
     for (const prefetch of prefetches) prefetch.catch(() => undefined);
   }, [view, method, resolves]);
+
+  // a-ident on view 2: view 3's chunk (our origin, nothing of PayPal's), so that the step after
+  // the code waits for the resolver and PayPal's SDK only.
+  useEffect(() => {
+    if (view === 'verify' && resolves) paymentView.prefetch().catch(() => undefined);
+  }, [view, resolves]);
 
   useEffect(() => {
     if (stopReason) console.error(`Login flow stopped: ${stopReason}`);

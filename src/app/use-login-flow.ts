@@ -19,12 +19,24 @@ export interface FlowSetup {
   redirectHosts: readonly string[] | undefined;
 }
 
+type VerifyStep = Awaited<ReturnType<typeof loadVerifyStep>>;
+/**
+ * The verify step's module once it is in (prefetched on view 1, kept on view 2): the code's check
+ * then leaves in the task of its last digit, not after the task an import() of it takes.
+ */
+let verifyStep: VerifyStep | undefined;
+
 /**
  * Runs the calls of the flow and feeds their results to the reducer, which decides: a call starts
  * only when the reducer takes the event that starts it. A ref guards each call as well, because
  * a double click can fire twice before React re-renders the loading state.
  */
-export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLElement | null) {
+export function useLoginFlow(
+  setup: FlowSetup,
+  captchaContainer: () => HTMLElement | null,
+  /** View 3's chunk, fetched while the resolver answers (login-flow.tsx keeps the module it brings). */
+  prefetchPaymentView: () => Promise<unknown> = loadPaymentView,
+) {
   const { serviceKey, service, qrId, pageUrl } = setup;
   // A link for another QR id is another sign-in, even in the same tab.
   const scope = progressScope(serviceKey, qrId);
@@ -36,6 +48,14 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
   );
   const inFlight = useRef(false);
   const [loadFailed, setLoadFailed] = useState(false);
+
+  useEffect(() => {
+    if (state.view !== 'verify' || verifyStep) return;
+    loadVerifyStep().then(
+      (module) => (verifyStep = module),
+      () => undefined, // loaded again, with recovery, when the code is complete
+    );
+  }, [state.view]);
 
   // What the visitor typed comes back after a reload the page makes (chunk-recovery.ts), also
   // before a code went out or after it was used up, when there is no progress to return to.
@@ -96,7 +116,11 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       if (!started?.method) return;
       const { sentTo, sentViaFirebase, verificationId } = started;
       const channel = LOGIN_METHOD_RULES[started.method].channel(sentViaFirebase);
-      const { verifyWith } = await needed(loadVerifyStep);
+      const { verifyWith } = verifyStep ?? (await needed(loadVerifyStep));
+      // a-ident: the resolver's chunk (prefetched on view 1) is made ready while the code is
+      // checked, so that its call leaves in the task that receives the token.
+      const resolverStep = qrId === undefined ? undefined : loadResolverStep();
+      resolverStep?.catch(() => undefined);
       const outcome = await verifyWith(channel, { service, sentTo, verificationId, code, needed });
       if (!outcome.ok) return dispatch({ type: 'verifyFailed', code: outcome.code });
       const token = outcome.data;
@@ -104,17 +128,22 @@ export function useLoginFlow(setup: FlowSetup, captchaContainer: () => HTMLEleme
       dispatch({ type: 'verified', token });
       // The code is used up: a reload from here on starts over instead of asking for it again.
       progressStore.clear(scope);
-      if (qrId === undefined) return;
-      const { runResolverStep } = await needed(loadResolverStep);
+      if (qrId === undefined || !resolverStep) return;
+      const { runResolverStep } = await needed(() => resolverStep);
+      let paymentView: Promise<unknown> = Promise.resolve();
       const resolution = await runResolverStep(
         { pageUrl, fields: { qrid: qrId, token, service: serviceKey }, sdkBaseUrl: paymentSdkUrlOf(service) },
         {
           loadPayPalPreload,
-          prefetchPaymentView: loadPaymentView,
+          prefetchPaymentView: () => (paymentView = prefetchPaymentView()),
           leadsToPayment: (answer) =>
             flowReducer(verified, { type: 'resolved', resolution: answer }).view === 'payment',
         },
       );
+      // View 3 is drawn once its chunk is in (prefetched on view 2, so at once as a rule), while
+      // PayPal's SDK, preloaded with the answer, downloads. A chunk that failed is the view's to
+      // load again, or to say so.
+      if (resolution.outcome === 'pay') await paymentView.catch(() => undefined);
       dispatch({ type: 'resolved', resolution });
     });
 

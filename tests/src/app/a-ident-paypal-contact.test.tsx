@@ -121,8 +121,8 @@ describe('a-ident: PayPal is contacted once a payment is due, and not before', (
       await signIn('?service=a-ident&qrid=QR-1&method=mail');
 
       await waitFor(() => expect(backend.calls(RESOLVER)).toHaveLength(1));
-      // View 3's own chunk comes from the page's origin and may load early; PayPal may not.
-      await waitFor(() => expect(loadPaymentView).toHaveBeenCalledTimes(1));
+      // View 3's own chunk comes from the page's origin and loads early, on view 2; PayPal may not.
+      expect(loadPaymentView).toHaveBeenCalled();
       expect(paypalUrls()).toEqual([]);
 
       const insertions = recordInsertions();
@@ -135,6 +135,31 @@ describe('a-ident: PayPal is contacted once a payment is due, and not before', (
       expect(paypalUrls()).toEqual([sdkUrl, sdkUrl]);
     },
   );
+
+  test('view 3’s chunk comes on view 2, before the code is complete, and PayPal hears nothing of it', async () => {
+    const resolver = heldResolver();
+    const backend = backendWith(resolver.answer);
+    renderApp('?service=a-ident&qrid=QR-1&method=mail');
+    await userEvent.type(await screen.findByLabelText('E-Mail-Adresse'), 'max@example.de{Enter}');
+    const codeField = await screen.findByLabelText('Bestätigungscode');
+
+    await waitFor(() => expect(loadPaymentView).toHaveBeenCalled());
+    await Promise.all(loadPaymentView.mock.results.map((result) => result.value));
+    expect(backend.calls(VERIFY_MAIL)).toEqual([]);
+    expect(paypalUrls()).toEqual([]);
+
+    await userEvent.type(codeField, '123456');
+    await waitFor(() => expect(backend.calls(RESOLVER)).toHaveLength(1));
+    expect(backend.calls(RESOLVER)[0]?.form).toMatchObject({ qrid: 'QR-1', token: 'tok-a' });
+    expect(paypalUrls()).toEqual([]);
+
+    const insertions = recordInsertions();
+    resolver.release(payment('a-ident'));
+    expect(await screen.findByRole('heading', { name: PAY_TITLE })).toBeInTheDocument();
+    await waitFor(() => expect(insertions.seen).toContain(`script ${LIVE_SDK_URL}`));
+    insertions.stop();
+    expect(insertions.seen).toEqual([`preload ${LIVE_SDK_URL}`, 'view 3', `script ${LIVE_SDK_URL}`]);
+  });
 
   test.each([
     ['the QR id is unlocked already', () => Promise.resolve(answer({ value: 5 }, true))],
