@@ -120,7 +120,8 @@ test('in the light scheme the page carries its brand before the config arrives, 
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const requests = login.countRequests(/\/assets\/logo[-.]/);
-  await login.open();
+  // Not until "load": the pre-rendered page's logo, held here, holds back the load event.
+  await page.goto(login.pageUrl(), { waitUntil: 'domcontentloaded' });
 
   // Before the config: everything baked into index.html, and no view yet.
   await expect(page).toHaveTitle(brand.title);

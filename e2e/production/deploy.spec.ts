@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,7 +11,7 @@ import { takesPayments } from '../../src/lib/services.ts';
 import { changedFiles, folderDigests } from '../support/folder-digests.ts';
 import { LoginScreen } from '../support/login-screen.ts';
 import { brands, expect, nodeTest, test } from './support/fixtures.ts';
-import { brandsDir, distDir, type Gateway } from './support/gateway.ts';
+import { distDir, type Gateway } from './support/gateway.ts';
 import { fetchRaw, headerOf } from './support/http-client.ts';
 
 /**
@@ -33,13 +33,13 @@ const VERIFY_VIEW = /^verify-view-[\w-]+\.js$/;
 
 test.describe.configure({ timeout: 180_000 });
 
-/** One command as an operator types it, in the project; its output, or the failure's. */
-async function npmRun(args: string[], env: NodeJS.ProcessEnv = {}) {
+/** One command as an operator types it, in the project (or `cwd`); its output, or the failure's. */
+async function npmRun(args: string[], env: NodeJS.ProcessEnv = {}, cwd = projectRoot) {
   // Only what the call names: the check's own PAYPAL_CLIENT_ID_LIVE must not leak into a build.
   const { [PAYPAL_ENV.live]: _inherited, ...environment } = process.env;
   Object.assign(environment, env);
   return run(npm, ['run', '--silent', ...args], {
-    cwd: projectRoot,
+    cwd,
     env: environment,
     maxBuffer: 16 * 1024 * 1024,
   }).then(
@@ -52,29 +52,41 @@ async function npmRun(args: string[], env: NodeJS.ProcessEnv = {}) {
   );
 }
 
-/** `npm run build` into a folder of its own, from brands/ or a changed copy of it. */
+/** `npm run build` into a folder of its own, from this project or a changed copy of it. */
 async function buildRelease(
   outDir: string,
-  { live, brandsFrom = brandsDir }: { live?: string; brandsFrom?: string },
+  { live, project = projectRoot }: { live?: string; project?: string },
 ) {
-  return npmRun(
-    ['build', '--', '--brands-dir', brandsFrom, '--out-dir', outDir],
-    live ? { [PAYPAL_ENV.live]: live } : {},
-  );
+  return npmRun(['build', '--', '--out-dir', outDir], live ? { [PAYPAL_ENV.live]: live } : {}, project);
 }
 
+/** What `npm run build` reads of the project, besides node_modules. */
+const BUILD_INPUTS = ['src', 'scripts', 'brands', 'package.json', 'tsconfig.json', 'deploy.config.json'];
+
 let releaseB: Promise<string> | undefined;
-/** Release B, built once per worker: A's brands with caac's title changed. */
+/**
+ * Release B, built once per worker from a copy of this project with one of the page's texts
+ * changed, as the next release's code changes: that renames the chunks that depend on it, so
+ * a page opened on A asks for names that B does not have. (A brand's change renames only its own
+ * data chunk and the entry, which a page of A has loaded already.)
+ */
 function buildReleaseB(): Promise<string> {
   releaseB ??= (async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'login-gateway-release-b-'));
-    const brandsCopy = path.join(dir, 'brands');
-    await cp(brandsDir, brandsCopy, { recursive: true });
-    const caac = path.join(brandsCopy, 'caac', 'brand.json');
-    const json = JSON.parse(await readFile(caac, 'utf8')) as { title: string };
-    await writeFile(caac, JSON.stringify({ ...json, title: `${json.title} (neu)` }, null, 2));
+    const project = path.join(dir, 'project');
+    await Promise.all(
+      BUILD_INPUTS.map((entry) =>
+        cp(path.join(projectRoot, entry), path.join(project, entry), { recursive: true }),
+      ),
+    );
+    await symlink(path.join(projectRoot, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+    const messages = path.join(project, 'src', 'lib', 'messages.ts');
+    const text = await readFile(messages, 'utf8');
+    const changed = text.replace('Bitte lade die Seite neu.', 'Bitte lade die Seite jetzt neu.');
+    expect(changed, 'release B changes a text of the page').not.toBe(text);
+    await writeFile(messages, changed);
     const out = path.join(dir, 'dist');
-    const built = await buildRelease(out, { live: 'release-b-live-client-id', brandsFrom: brandsCopy });
+    const built = await buildRelease(out, { live: 'release-b-live-client-id', project });
     expect(built.code, built.stderr).toBe(0);
     return out;
   })();
