@@ -8,7 +8,21 @@ export interface PaymentStepTimes {
   runs: number;
   /** Milliseconds from typing the code's last digit to PayPal's button, per run. */
   times: number[];
+  /**
+   * Where each run's time went, from the page's Resource Timing: milliseconds from the keydown
+   * of the code's last digit to the start and end of the code check, the resolver's call and
+   * PayPal's SDK (JSON only; a run whose page lacked an entry leaves it out).
+   */
+  phases?: PaymentPhases[];
 }
+
+/** Milliseconds after the last digit's keydown, in the page's clock. */
+export type PaymentPhases = Partial<
+  Record<'verifyStart' | 'verifyEnd' | 'resolverStart' | 'resolverEnd' | 'sdkStart' | 'sdkEnd', number>
+>;
+
+/** The requests of the step, by the path they end in. */
+const PHASE_REQUESTS = { verify: /\/users\/verify\/\w+$/, resolver: /\/api\/resolver$/, sdk: /\/sdk\/js$/ };
 
 const PAYING_QR = 'qr-pay';
 const STAND_IN_BUTTON = 'Mit PayPal bezahlen (Platzhalter)';
@@ -21,7 +35,7 @@ const STAND_IN_BUTTON = 'Mit PayPal bezahlen (Platzhalter)';
  */
 export async function measurePaymentStep(server: BenchServer, runs: number): Promise<PaymentStepTimes> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
-  const result: PaymentStepTimes = { runs, times: [] };
+  const result: PaymentStepTimes = { runs, times: [], phases: [] };
   try {
     for (let run = 0; run < runs; run++) {
       const context = await browser.newContext();
@@ -40,6 +54,16 @@ export async function measurePaymentStep(server: BenchServer, runs: number): Pro
         const code = await codeFor(server, to, page);
         // A visitor takes seconds to read the mail: what the code view prefetches has arrived.
         await page.waitForTimeout(1500);
+        // The page's clock of the last keydown, which phases count from; a listener, no polling.
+        await page.evaluate(() => {
+          addEventListener(
+            'keydown',
+            () => ((window as { benchKeyAt?: number }).benchKeyAt = performance.now()),
+            {
+              capture: true,
+            },
+          );
+        });
         await throttle(page);
         const started = Date.now();
         await codeInput.pressSequentially(code);
@@ -48,6 +72,7 @@ export async function measurePaymentStep(server: BenchServer, runs: number): Pro
           .getByRole('button', { name: STAND_IN_BUTTON })
           .waitFor({ timeout: 60_000 });
         result.times.push(Date.now() - started);
+        result.phases?.push(await phasesOf(page));
       } finally {
         await context.close();
       }
@@ -56,6 +81,25 @@ export async function measurePaymentStep(server: BenchServer, runs: number): Pro
   } finally {
     await browser.close();
   }
+}
+
+async function phasesOf(page: Page): Promise<PaymentPhases> {
+  const entries = await page.evaluate(() => ({
+    keyAt: (window as { benchKeyAt?: number }).benchKeyAt ?? 0,
+    resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => ({
+      path: new URL(entry.name).pathname,
+      start: entry.startTime,
+      end: entry.responseEnd,
+    })),
+  }));
+  const phases: PaymentPhases = {};
+  for (const [name, path] of Object.entries(PHASE_REQUESTS) as [keyof typeof PHASE_REQUESTS, RegExp][]) {
+    const entry = entries.resources.findLast((resource) => path.test(resource.path));
+    if (!entry) continue;
+    phases[`${name}Start`] = Math.round(entry.start - entries.keyAt);
+    phases[`${name}End`] = Math.round(entry.end - entries.keyAt);
+  }
+  return phases;
 }
 
 async function codeFor(server: BenchServer, to: string, page: Page): Promise<string> {
