@@ -371,7 +371,7 @@ test.describe('a resolver failure stops the flow: nothing shown, the reason in t
 });
 
 test.describe('what loads when', () => {
-  test('the payment view loads while the resolver answers; PayPal’s SDK only once the answer asks for a payment', async ({
+  test('the payment view is in before the resolver answers (fetched on view 2); PayPal’s SDK only once the answer asks for a payment', async ({
     login,
   }) => {
     // Every request of interest and the resolver's answer, in the order the browser reports them.
