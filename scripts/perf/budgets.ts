@@ -15,16 +15,18 @@ export const BUDGETS: Budgets = {
    * What the first view downloads in JS and CSS (gzip -9 per file, as a host would send it) may
    * exceed a bare React 19 app, built with the same Vite config, by at most this many bytes.
    * React itself is the floor of any React page; everything above it is ours to justify.
-   * 9.5 KB since issue 28 (9.3 KB used): the page's first script, which shows the view 0 the build
-   * pre-rendered once the config confirms the service (src/app/first-view.ts, 2.2 KB with the
-   * checks it shares with the app), the app that hydrates it (App, StartPage, BrandFrame,
-   * MethodView, chunk recovery, one loader per chunk) and the styles. The rest loads while the
-   * visitor reads view 0: the app's full check of the config with the schemas and the
-   * api-client (startup.ts), and the flow after view 0 (login-flow.tsx). Until then it was
+   * 9.75 KB since issue 28 (9.5 KB used): the page's first script, which shows the view the
+   * build pre-rendered once the config confirms the service (src/app/first-view.ts, 2.1 KB with
+   * the checks it shares with the app), the app that hydrates it (App, StartPage, BrandFrame,
+   * MethodView, the first view's texts, chunk recovery, one loader per chunk, the hand-over of a
+   * pre-rendered view 1 to the flow) and the styles. The rest loads while the visitor reads:
+   * the app's full check of the config with the schemas and the api-client (startup.ts), view
+   * 1 for a method parameter (pending-send-code.tsx), and the flow (login-flow.tsx), with every
+   * other text (messages.ts). Until then it was
    * 16.25 KB, raised over issues 14, 15, 24 and 25 as the start-up, the config schema and view 1
    * grew inside the first view.
    */
-  firstViewOverFloorGzipBytes: 9.5 * 1024,
+  firstViewOverFloorGzipBytes: 9.75 * 1024,
 
   /**
    * Web fonts the first view may download: none. The page sets its text in the system's UI

@@ -1,4 +1,4 @@
-import { messages } from '../lib/messages.ts';
+import { firstViewMessages } from '../lib/first-view-messages.ts';
 
 /**
  * Says the page did not load, with a way to reload, where the flow would otherwise leave the
@@ -10,10 +10,10 @@ export function LoadFailed({ onReload }: { onReload: () => void }) {
   return (
     <div className="stack">
       <p className="error" role="alert">
-        {messages.loadFailed}
+        {firstViewMessages.loadFailed}
       </p>
       <button type="button" className="button button--primary" onClick={onReload}>
-        {messages.reloadPage}
+        {firstViewMessages.reloadPage}
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { messages } from '../lib/messages.ts';
+import { firstViewMessages } from '../lib/first-view-messages.ts';
 
 /** A turning ring; `label` makes it speak, for spinners that stand alone (loading fallbacks). */
 export function Spinner({ size = 'small', label = false }: { size?: 'small' | 'large'; label?: boolean }) {
@@ -6,7 +6,7 @@ export function Spinner({ size = 'small', label = false }: { size?: 'small' | 'l
   return (
     <span role="status">
       <span className={`spinner spinner--${size}`} aria-hidden="true" />
-      <span className="visually-hidden">{messages.busy}</span>
+      <span className="visually-hidden">{firstViewMessages.busy}</span>
     </span>
   );
 }

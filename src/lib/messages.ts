@@ -1,7 +1,8 @@
+import { firstViewMessages } from './first-view-messages.ts';
+
 /** Every German text of the page, the spec's own strings verbatim where it gives them. */
 export const messages = {
-  chooseMethod: 'Anmeldemethode wählen',
-  methods: { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' },
+  ...firstViewMessages,
   signInWith: {
     mail: 'Mit E-Mail-Adresse anmelden',
     number: 'Mit Telefonnummer anmelden',
@@ -22,13 +23,7 @@ export const messages = {
   paymentUnavailable: 'Die Zahlung konnte nicht geladen werden. Bitte versuche es später erneut.',
   /** The detail after paymentFailed when PayPal's capture answer has no id to pass on. */
   paymentWithoutId: '(keine Zahlungsnummer erhalten)',
-  /** Not the spec's: a part of the page did not load, and the reload that fixes that did not help. */
-  loadFailed: 'Die Seite konnte nicht vollständig geladen werden. Bitte lade die Seite neu.',
-  reloadPage: 'Seite neu laden',
   pleaseWait: 'Bitte warten...',
-  busy: 'Bitte warten',
-  imprint: 'Impressum',
-  privacy: 'Datenschutz',
 } as const;
 
 /** The spec's text for every failure the visitor can only retry. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../lib/messages.ts';
+import { firstViewMessages } from '../../lib/first-view-messages.ts';
 import type { Brand } from './brand.ts';
 
 interface BrandFrameProps {
@@ -30,8 +30,8 @@ export function BrandFrame({ brand, children }: BrandFrameProps) {
       <main className="card">{children}</main>
       {brand && (
         <footer className="page__footer">
-          <a href={brand.links.impressum}>{messages.imprint}</a>
-          <a href={brand.links.datenschutz}>{messages.privacy}</a>
+          <a href={brand.links.impressum}>{firstViewMessages.imprint}</a>
+          <a href={brand.links.datenschutz}>{firstViewMessages.privacy}</a>
         </footer>
       )}
     </div>

@@ -1,5 +1,5 @@
 import type { LoginMethod } from '../../types/login-method.ts';
-import { messages } from '../../lib/messages.ts';
+import { firstViewMessages } from '../../lib/first-view-messages.ts';
 import { ViewTitle } from '../../components/view-title.tsx';
 
 interface MethodViewProps {
@@ -14,12 +14,12 @@ interface MethodViewProps {
 export function MethodView({ methods, onChoose }: MethodViewProps) {
   return (
     <section aria-labelledby="view-title">
-      <ViewTitle takeFocus>{messages.chooseMethod}</ViewTitle>
+      <ViewTitle takeFocus>{firstViewMessages.chooseMethod}</ViewTitle>
       <ul className="method-list">
         {methods.map((method) => (
           <li key={method} data-method={method}>
             <button type="button" className="button button--method" onClick={() => onChoose(method)}>
-              {messages.methods[method]}
+              {firstViewMessages.methods[method]}
             </button>
           </li>
         ))}
