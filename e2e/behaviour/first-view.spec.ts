@@ -95,3 +95,18 @@ test('Enter on view 1 before the app has arrived is sent once it has, and the pa
   expect(page.url()).toBe(login.pageUrl({ method: 'edp' }));
   expect(login.consoleMessages).toEqual([]);
 });
+
+test('Enter on view 1 while the app has not yet hydrated it is sent once the flow takes over', async ({
+  login,
+  page,
+}, testInfo) => {
+  const { edp } = valuesFor(testInfo);
+  // React drops events on a view whose chunk it has not yet got: held here, for good.
+  await page.route(/\/assets\/pending-send-code-[^/]+\.js$/, () => undefined);
+  await page.goto(login.pageUrl({ method: 'edp' }), { waitUntil: 'commit' });
+  await login.valueInput('edp').fill(edp);
+  await login.valueInput('edp').press('Enter');
+
+  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  expect(await login.codeFor(edp)).toMatch(/^\d{6}$/);
+});

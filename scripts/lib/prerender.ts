@@ -24,13 +24,7 @@ export function prerenderFirstViews(brand: RuntimeBrand): FirstViews {
       createElement(StartPage, { brand, methods: [...LOGIN_METHODS], onChoose: () => undefined }, children),
     );
   const sendCode = (method: LoginMethod) =>
-    page(
-      createElement(
-        Suspense,
-        { fallback: null },
-        createElement(PendingSendCode, { method, onSubmit: () => undefined }),
-      ),
-    );
+    page(createElement(Suspense, { fallback: null }, createElement(PendingSendCode, { method })));
   return {
     methodChoice: page(),
     sendCode: { mail: sendCode('mail'), number: sendCode('number'), edp: sendCode('edp') },

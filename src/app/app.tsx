@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Spinner } from '../components/spinner.tsx';
 import type { Brand } from '../features/branding/brand.ts';
@@ -16,7 +16,7 @@ import {
   loadProgressStore,
   loadStartup,
 } from './lazy-steps.ts';
-import type { HandOver } from './first-view.ts';
+import { takeSubmitted, type HandOver } from './first-view.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { hasStoredProgress, progressScope } from './progress-keys.ts';
 import { StartPage } from './start-page.tsx';
@@ -72,8 +72,6 @@ export function App({ pageUrl, navigate, bakedBrand, handedOver, setShown }: App
   const [chosen, setChosen] = useState(handedOver?.chosen);
   const [flow, setFlow] = useState<FlowModule | 'failed'>();
   const sendCodeShown = handedOver?.sendCodeShown;
-  // Enter on the pre-rendered view 1 before the flow took over, sent once it has.
-  const submitHeld = useRef(handedOver?.submitted ?? false);
 
   // Loading the config is the one thing that must happen when the page opens.
   useEffect(() => {
@@ -89,8 +87,8 @@ export function App({ pageUrl, navigate, bakedBrand, handedOver, setShown }: App
           if (module) setFlow(module);
           setPhase(next);
         });
-        const form = document.getElementById('login-value')?.closest('form');
-        if (submitHeld.current) form?.requestSubmit();
+        // Enter on the pre-rendered view 1, held by the first script, is sent now.
+        if (takeSubmitted()) document.getElementById('login-value')?.closest('form')?.requestSubmit();
       } else {
         if (next.name === 'ready' && next.flow) setFlow(next.flow);
         setPhase(next);
@@ -128,12 +126,7 @@ export function App({ pageUrl, navigate, bakedBrand, handedOver, setShown }: App
       <StartPage brand={bakedBrand} methods={[...LOGIN_METHODS]} onChoose={setChosen}>
         {sendCodeShown ? (
           <Suspense fallback={null}>
-            <PendingSendCode
-              method={sendCodeShown}
-              onSubmit={() => {
-                submitHeld.current = true;
-              }}
-            />
+            <PendingSendCode method={sendCodeShown} />
           </Suspense>
         ) : undefined}
       </StartPage>

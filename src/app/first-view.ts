@@ -99,11 +99,12 @@ export function startFirstView(page: FirstViewPage, config: Promise<unknown>): v
     { signal: takeover.signal },
   );
   // A form the browser would send itself reloads the page with the value in its address. The
-  // app's forms prevent that too; this holds before it runs, and stays as a net. Before the app
-  // runs, the visitor's Enter on view 1 is held for it.
+  // app's forms prevent that too; this holds before it runs, and stays as a net. It also notes
+  // that view 1 was sent, for the flow to send once it takes over (takeSubmitted): before React
+  // runs, and after, while React has not yet hydrated the view, whose events it then drops.
   root.addEventListener('submit', (event) => {
     event.preventDefault();
-    if (!takeover.signal.aborted) submitted = true;
+    submitted = true;
   });
   config.then(
     (json) => {
@@ -136,17 +137,21 @@ export interface HandOver {
   chosen: LoginMethod | undefined;
   /** The method whose view 1 the root now holds instead of view 0. */
   sendCodeShown: LoginMethod | undefined;
-  /** The visitor sent that view 1's form meanwhile. */
-  submitted: boolean;
 }
 
 /** Ends the first script's part as the app takes over; a second call hands over nothing. */
 export function handOver(): HandOver {
   holding?.abort();
   holding = undefined;
-  const handed = { chosen: held, sendCodeShown: shown, submitted };
+  const handed = { chosen: held, sendCodeShown: shown };
   held = undefined;
   shown = undefined;
-  submitted = false;
   return handed;
+}
+
+/** Whether a form of the page was sent since the last call (or the page opened). */
+export function takeSubmitted(): boolean {
+  const was = submitted;
+  submitted = false;
+  return was;
 }

@@ -7,11 +7,11 @@ import { LOGIN_METHOD_RULES } from './login-methods.ts';
 /**
  * View 1 as the page opens with a `method` parameter, before the app has confirmed the service:
  * the build pre-renders it (scripts/lib/prerender.ts), the page's first script shows it, and the
- * app hydrates it with this. What the visitor types is theirs; nothing is sent from here: a
- * submit is held (`onSubmit`). Once the app has confirmed the service, the flow takes over with
- * what was typed and sends a held submit then (app.tsx).
+ * app hydrates it with this. What the visitor types is theirs; nothing is sent from here: the
+ * page's first script notes a submit (first-view.ts). Once the app has confirmed the service,
+ * the flow takes over with what was typed and sends a noted submit then (app.tsx).
  */
-export function PendingSendCode({ method, onSubmit }: { method: LoginMethod; onSubmit: () => void }) {
+export function PendingSendCode({ method }: { method: LoginMethod }) {
   const [loginValue, setLoginValue] = useState('');
   const [countryPrefix, setCountryPrefix] = useState(DEFAULT_COUNTRY_PREFIX);
   return (
@@ -25,7 +25,7 @@ export function PendingSendCode({ method, onSubmit }: { method: LoginMethod; onS
       captchaRef={undefined}
       onLoginValueChange={setLoginValue}
       onCountryPrefixChange={setCountryPrefix}
-      onSubmit={onSubmit}
+      onSubmit={() => undefined}
       onBackToMethod={() => undefined}
     />
   );

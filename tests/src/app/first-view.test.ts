@@ -5,6 +5,7 @@ import {
   firstViewTemplateId,
   handOver,
   startFirstView,
+  takeSubmitted,
   type FirstViewPage,
 } from '../../../src/app/first-view.ts';
 import { serviceConfig } from './flow-harness.tsx';
@@ -141,7 +142,7 @@ describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
     const root = prerenderedRoot();
     const answered = Promise.resolve(config);
     startFirstView(page('?service=a-dok'), answered);
-    expect(handOver()).toEqual({ chosen: undefined, sendCodeShown: undefined, submitted: false });
+    expect(handOver()).toEqual({ chosen: undefined, sendCodeShown: undefined });
     click('mail');
     await answered;
     await Promise.resolve();
@@ -166,7 +167,9 @@ describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
     root.querySelector('form')?.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
     expect(document.documentElement.dataset.methods).toBeUndefined();
-    expect(handOver()).toEqual({ chosen: undefined, sendCodeShown: 'edp', submitted: true });
+    expect(handOver()).toEqual({ chosen: undefined, sendCodeShown: 'edp' });
+    expect(takeSubmitted()).toBe(true);
+    expect(takeSubmitted()).toBe(false);
   });
 
   test('does nothing on a page without a pre-rendered view (development)', async () => {

@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { prerenderFirstViews } from '../../../scripts/lib/prerender.ts';
 import { App } from '../../../src/app/app.tsx';
-import type { HandOver } from '../../../src/app/first-view.ts';
+import { handOver, startFirstView, type HandOver } from '../../../src/app/first-view.ts';
 import { loadPendingSendCode } from '../../../src/app/lazy-steps.ts';
 import type { Brand } from '../../../src/features/branding/brand.ts';
 import { loadBrand } from '../../../src/features/branding/load-brand.ts';
@@ -93,7 +93,7 @@ describe('the pre-rendered page', () => {
 
   test('opens view 1 of a method the visitor chose before the app ran', async () => {
     mockBackend({ [configRoute]: json(testConfig) });
-    hydrate('?service=a-dok', { chosen: 'edp', sendCodeShown: undefined, submitted: false });
+    hydrate('?service=a-dok', { chosen: 'edp', sendCodeShown: undefined });
     await waitFor(() => expect(root.querySelector('h1')?.textContent).toBe('Mit EDP-Kennung anmelden'));
     expect(consoleError).not.toHaveBeenCalled();
   });
@@ -119,7 +119,6 @@ describe('the pre-rendered page', () => {
       const recoverable = hydrate(`?service=a-dok&method=${method}`, {
         chosen: undefined,
         sendCodeShown: method,
-        submitted: false,
       });
       await loadPendingSendCode();
       // React hydrates the boundary in a task of its own once the chunk is in.
@@ -143,7 +142,7 @@ describe('the pre-rendered page', () => {
     if (!input) throw new Error('no input in view 1');
     input.value = 'besucher@example.de';
     mockBackend({ [configRoute]: json(testConfig) });
-    hydrate('?service=a-dok&method=mail', { chosen: undefined, sendCodeShown: 'mail', submitted: false });
+    hydrate('?service=a-dok&method=mail', { chosen: undefined, sendCodeShown: 'mail' });
     await waitFor(() => expect(root.querySelector('button[type="submit"]')).toBeEnabled());
     await waitFor(() => expect(root.querySelector('#login-value')).not.toBe(input));
     expect(root.querySelector('#login-value')).toHaveValue('besucher@example.de');
@@ -152,11 +151,27 @@ describe('the pre-rendered page', () => {
 
   test('of view 1 sends the form the visitor sent before the flow took over, once it has', async () => {
     root.innerHTML = prerenderFirstViews(brand).sendCode.mail;
+    root.id = 'root';
+    // The first script, with a config that has not answered: it notes the submit.
+    startFirstView(
+      {
+        url: new URL('?service=a-dok&method=mail', PAGE),
+        brand: 'a-dok',
+        redirectHosts: undefined,
+        hasProgress: () => false,
+      },
+      new Promise(() => undefined),
+    );
     const input = root.querySelector<HTMLInputElement>('#login-value');
     if (!input) throw new Error('no input in view 1');
     input.value = 'besucher@example.de';
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    input.form?.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
     const backend = mockBackend({ [configRoute]: json(testConfig), '/api/users/auth/mail': mailSent() });
-    hydrate('?service=a-dok&method=mail', { chosen: undefined, sendCodeShown: 'mail', submitted: true });
+    // The first script had swapped in view 1 for the method parameter; main.tsx ends its part.
+    handOver();
+    hydrate('?service=a-dok&method=mail', { chosen: undefined, sendCodeShown: 'mail' });
     await waitFor(() => expect(backend.calls('/api/users/auth/mail')).toHaveLength(1));
     expect(backend.calls('/api/users/auth/mail')[0]?.form).toMatchObject({ email: 'besucher@example.de' });
   });
