@@ -43,8 +43,22 @@ export class EngineLoginScreen extends BrandSite {
     await (await this.waitFor('button', METHOD_LABELS[method])).click();
   }
 
-  /** Types the value and presses Enter, as most visitors do. */
+  /**
+   * Types the value and presses Enter, as most visitors do. Once the app's flow runs view 1: the
+   * view 1 of a pre-rendered page is replaced by the flow's as it takes over, the typed value and
+   * the focus carried over (decision 019), which a visitor does not notice but an element handle
+   * does. The flow prefetches the sending of the code as it shows view 1.
+   */
   async submitValue(method: Method, value: string): Promise<void> {
+    await expect
+      .poll(
+        async () => (await this.requestedUrls()).some((url) => /\/assets\/send-step-[^/]+\.js$/.test(url)),
+        {
+          message: "the flow's view 1 (its prefetch of send-step)",
+          timeout: 15_000,
+        },
+      )
+      .toBe(true);
     const input = await this.waitFor('textbox', METHOD_LABELS[method]);
     await input.click();
     await input.type(value);
