@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { holdRequests, startUrl } from '../support/hostile-helpers.ts';
 import { valuesFor } from '../support/sign-in.ts';
@@ -7,15 +8,26 @@ import { valuesFor } from '../support/sign-in.ts';
 
 /** The app's bundle, which holds React: the page's first script is a chunk of its own. */
 const APP_BUNDLE = /\/assets\/index-[^/]+\.js$/;
+/** The flow after view 0, which the app fetches once it has taken view 0 or view 1 over. */
+const FLOW_CHUNK = /\/assets\/login-flow-[^/]+\.js$/;
+
+/**
+ * Opens the page with the app's bundle held back, so that the first script shows the
+ * pre-rendered view alone; returns the release. The bundle holds back DOMContentLoaded, as every
+ * module script does, so the page is waited for only until it commits.
+ */
+async function openBeforeTheApp(page: Page, url: string): Promise<() => void> {
+  const releaseApp = await holdRequests(page, APP_BUNDLE);
+  await page.goto(url, { waitUntil: 'commit' });
+  return () => releaseApp();
+}
 
 test('view 0 shows before the app has arrived, with the enabled methods only, and a method chosen then opens view 1 once it has', async ({
   login,
   page,
 }) => {
   await login.setLoginMethods({ mail: true, number: false, edp: true });
-  const releaseApp = await holdRequests(page, APP_BUNDLE);
-  // The app's bundle holds back DOMContentLoaded, as every module script does.
-  await page.goto(startUrl(login), { waitUntil: 'commit' });
+  const releaseApp = await openBeforeTheApp(page, startUrl(login));
 
   await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
   await expect(page.getByRole('listitem').getByRole('button')).toHaveText(['E-Mail-Adresse', 'EDP-Kennung']);
@@ -35,8 +47,7 @@ test('keyboard focus taken on view 0 before the app has arrived stays where the 
   login,
   page,
 }) => {
-  const releaseApp = await holdRequests(page, APP_BUNDLE);
-  await page.goto(startUrl(login), { waitUntil: 'commit' });
+  const releaseApp = await openBeforeTheApp(page, startUrl(login));
   await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
   const phone = page.getByRole('button', { name: 'Telefonnummer' });
   await page.keyboard.press('Tab');
@@ -44,7 +55,7 @@ test('keyboard focus taken on view 0 before the app has arrived stays where the 
   await expect(phone).toBeFocused();
 
   // Once view 0 is the app's, it fetches the flow after it: the app has taken over by then.
-  const flowFetched = page.waitForRequest(/\/assets\/login-flow-[^/]+\.js$/);
+  const flowFetched = page.waitForRequest(FLOW_CHUNK);
   releaseApp();
   await flowFetched;
   await expect(phone).toBeFocused();
@@ -58,13 +69,12 @@ test('view 1 of a method parameter shows before the app has arrived, and what th
   page,
 }, testInfo) => {
   const { edp } = valuesFor(testInfo);
-  const releaseApp = await holdRequests(page, APP_BUNDLE);
-  await page.goto(login.pageUrl({ method: 'edp' }), { waitUntil: 'commit' });
+  const releaseApp = await openBeforeTheApp(page, login.pageUrl({ method: 'edp' }));
 
   await expect(login.heading('Mit EDP-Kennung anmelden')).toBeVisible();
   await expect(login.valueInput('edp')).toBeFocused();
   await page.keyboard.type(edp.slice(0, 6));
-  const flowFetched = page.waitForRequest(/\/assets\/login-flow-[^/]+\.js$/);
+  const flowFetched = page.waitForRequest(FLOW_CHUNK);
   releaseApp();
   await flowFetched;
   await page.keyboard.type(edp.slice(6));
@@ -83,8 +93,7 @@ test('Enter on view 1 before the app has arrived is sent once it has, and the pa
   page,
 }, testInfo) => {
   const { edp } = valuesFor(testInfo);
-  const releaseApp = await holdRequests(page, APP_BUNDLE);
-  await page.goto(login.pageUrl({ method: 'edp' }), { waitUntil: 'commit' });
+  const releaseApp = await openBeforeTheApp(page, login.pageUrl({ method: 'edp' }));
   await expect(login.valueInput('edp')).toBeFocused();
   await page.keyboard.type(edp);
   await page.keyboard.press('Enter');
