@@ -193,7 +193,7 @@ async function start(pageUrl: URL): Promise<Phase> {
     name: 'ready',
     setup: { serviceKey, service, qrId, method, pageUrl, redirectHosts },
     brand,
-    resumes: hasStoredProgress(progressScope(serviceKey, qrId)),
+    resumes,
     flow: await flowLoading,
   };
 }
