@@ -37,19 +37,32 @@ export const LOCAL_SEND_LIMITS: SendLimits = {
 
 export type Channel = 'mail' | 'sms';
 
-export type CheckResult = 'ok' | 'wrong' | 'expired' | 'locked' | 'unknown';
+/**
+ * Why a code is refused, or `ok`. `replaced` and `used` are real codes of the value, from an older
+ * message or typed twice: they are not guesses, so they do not count towards the lock.
+ */
+export type CheckResult = 'ok' | 'wrong' | 'expired' | 'replaced' | 'used' | 'unknown' | 'locked';
 
-/** Why a send is refused: a limit is reached, or the value is locked after too many wrong codes. */
-export type SendRefusal = 'value limit' | 'client limit' | 'locked';
+/** Why a send is refused, and when (epoch ms) every refusal that applies will have ended. */
+export interface SendRefusal {
+  reason: 'locked' | 'value-limit' | 'client-limit';
+  until: number;
+}
 
-interface Entry {
+interface Code {
   code: string;
   issuedAt: number;
 }
 
+/** A value's codes: the one that counts, and those a newer send replaced or a check accepted. */
+interface ValueCodes {
+  current?: Code;
+  earlier: (Code & { fate: 'replaced' | 'used' })[];
+}
+
 /** Codes per channel and value, in memory: a development stand-in, not a production store. */
 export class CodeStore {
-  readonly #entries = new Map<string, Entry>();
+  readonly #codes = new Map<string, ValueCodes>();
   readonly #lockedUntil = new Map<string, number>();
   readonly #wrong: SlidingWindow;
   readonly #sendsPerValue: SlidingWindow;
@@ -64,19 +77,30 @@ export class CodeStore {
     this.#sendsPerClient = new SlidingWindow(limits.perClient, now);
   }
 
-  /** Whether a code may go to the value for this client now; nothing is counted. */
+  /**
+   * Whether a code may go to the value for this client now; nothing is counted. The reason is
+   * the first of locked, value limit, client limit; `until` waits for all of them.
+   */
   refuseSend(channel: Channel, value: string, client: string): SendRefusal | undefined {
-    if (this.#isLocked(key(channel, value))) return 'locked';
-    if (this.#sendsPerValue.isFull(key(channel, value))) return 'value limit';
-    if (this.#sendsPerClient.isFull(client)) return 'client limit';
-    return undefined;
+    const id = key(channel, value);
+    const refusals: SendRefusal[] = [];
+    const lockedUntil = this.lockedUntil(channel, value);
+    if (lockedUntil !== undefined) refusals.push({ reason: 'locked', until: lockedUntil });
+    if (this.#sendsPerValue.isFull(id))
+      refusals.push({ reason: 'value-limit', until: this.#sendsPerValue.freeAt(id) });
+    if (this.#sendsPerClient.isFull(client))
+      refusals.push({ reason: 'client-limit', until: this.#sendsPerClient.freeAt(client) });
+    const [first] = refusals;
+    return first && { reason: first.reason, until: Math.max(...refusals.map(({ until }) => until)) };
   }
 
   /** A new code for the value; it replaces any earlier one and counts against both limits. */
   issue(channel: Channel, value: string, client: string): string {
     const id = key(channel, value);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    this.#entries.set(id, { code, issuedAt: this.now() });
+    const codes = this.#live(id);
+    if (codes.current) codes.earlier.push({ ...codes.current, fate: 'replaced' });
+    this.#codes.set(id, { current: { code, issuedAt: this.now() }, earlier: codes.earlier });
     this.#sendsPerValue.add(id);
     this.#sendsPerClient.add(client);
     return code;
@@ -85,31 +109,60 @@ export class CodeStore {
   check(channel: Channel, value: string, code: string): CheckResult {
     const id = key(channel, value);
     // Before the code: a new code must not lift the lock, or each send buys five more guesses.
-    if (this.#isLocked(id)) return 'locked';
-    const entry = this.#entries.get(id);
-    if (!entry) return 'unknown';
-    if (this.now() - entry.issuedAt > CODE_TTL_MS) {
-      this.#entries.delete(id);
-      return 'expired';
+    if (this.lockedUntil(channel, value) !== undefined) return 'locked';
+    const { current, earlier } = this.#live(id);
+    const currentIsLive = current !== undefined && !this.#isPast(current);
+    if (currentIsLive && current.code === code) {
+      this.#codes.set(id, { earlier: [...earlier, { ...current, fate: 'used' }] });
+      this.#wrong.forget(id);
+      return 'ok';
     }
-    if (entry.code !== code) {
-      this.#wrong.add(id);
-      if (!this.#wrong.isFull(id)) return 'wrong';
-      this.#lockedUntil.set(id, this.now() + LOCKOUT_MS);
-      this.#entries.delete(id);
-      return 'locked';
-    }
-    this.#entries.delete(id);
-    this.#wrong.forget(id);
-    return 'ok';
+    const spent = earlier.findLast((entry) => entry.code === code);
+    if (spent) return spent.fate;
+    if (currentIsLive) return this.#countWrong(id);
+    if (!current) return 'unknown';
+    // Answered once, then forgotten: the earlier codes are older still, so none of them can tell more.
+    this.#codes.delete(id);
+    return 'expired';
   }
 
-  #isLocked(id: string): boolean {
+  /** When (epoch ms) the value's lock ends, or undefined when it is not locked. */
+  lockedUntil(channel: Channel, value: string): number | undefined {
+    const id = key(channel, value);
     const until = this.#lockedUntil.get(id);
-    if (until === undefined) return false;
-    if (this.now() < until) return true;
+    if (until === undefined || this.now() < until) return until;
     this.#lockedUntil.delete(id);
-    return false;
+    return undefined;
+  }
+
+  /** Ages the value's codes past their life, as ten minutes would; for tests. False without a code. */
+  expire(channel: Channel, value: string): boolean {
+    const codes = this.#codes.get(key(channel, value));
+    if (!codes?.current) return false;
+    const past = this.now() - CODE_TTL_MS - 1;
+    for (const entry of [codes.current, ...codes.earlier]) entry.issuedAt = Math.min(entry.issuedAt, past);
+    return true;
+  }
+
+  #countWrong(id: string): CheckResult {
+    this.#wrong.add(id);
+    if (!this.#wrong.isFull(id)) return 'wrong';
+    this.#lockedUntil.set(id, this.now() + LOCKOUT_MS);
+    this.#codes.delete(id);
+    return 'locked';
+  }
+
+  /** The value's codes, forgetting the earlier ones past their life: they can tell nothing more. */
+  #live(id: string): ValueCodes {
+    const { current, earlier = [] } = this.#codes.get(id) ?? {};
+    const live = { current, earlier: earlier.filter((entry) => !this.#isPast(entry)) };
+    if (current || live.earlier.length > 0) this.#codes.set(id, live);
+    else this.#codes.delete(id);
+    return live;
+  }
+
+  #isPast({ issuedAt }: Code): boolean {
+    return this.now() - issuedAt > CODE_TTL_MS;
   }
 }
 
@@ -128,6 +181,13 @@ class SlidingWindow {
 
   isFull(id: string): boolean {
     return this.#recent(id).length >= this.limit.max;
+  }
+
+  /** When (epoch ms) enough events will have left the window for one more: now, if it is not full. */
+  freeAt(id: string): number {
+    const recent = this.#recent(id);
+    const leaving = recent[recent.length - this.limit.max];
+    return leaving === undefined ? this.now() : leaving + this.limit.windowMs;
   }
 
   forget(id: string): void {

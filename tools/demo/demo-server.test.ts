@@ -154,6 +154,7 @@ describe('only local hosts, against DNS rebinding', () => {
     const sent = demo.sent.length;
     const answers = await Promise.all([
       send(demo.port, '/dev/outbox', { host }),
+      postForm(demo.port, '/dev/expire-code', { to: 'rebind@example.de', channel: 'mail' }, { host }),
       send(demo.port, '/a-dok/api/config', { host }),
       send(demo.port, '/', { host }),
       send(demo.port, '/landing/a-dok?idtoken=x', { host }),
@@ -292,5 +293,95 @@ describe('the outbox', () => {
       expect(answer.status).toBe(200);
       expect(json(answer)).toEqual(failing.sent);
     });
+  });
+});
+
+describe('expiring a code for the browser suite', () => {
+  const EXPIRE = '/dev/expire-code';
+
+  const field = { mail: 'email', sms: 'mobilenumber' } as const;
+
+  /** Sends a code to `to` and answers it. */
+  async function sendCode(channel: 'mail' | 'sms', to: string): Promise<string> {
+    await postForm(demo.port, `/mws/users/auth/${channel}`, { [field[channel]]: to, key: 'dev-key-a-dok' });
+    return demo.sent.at(-1)?.code ?? '';
+  }
+
+  function check(channel: 'mail' | 'sms', to: string, token: string): Promise<Answer> {
+    return postForm(demo.port, `/mws/users/verify/${channel}`, { [field[channel]]: to, token });
+  }
+
+  test.each([
+    ['mail', 'expire@example.de'],
+    ['sms', '+491710000001'],
+  ] as const)(
+    'ages the %s code of a value so that its check answers expired, for a plain fetch from Node',
+    async (channel, to) => {
+      const code = await sendCode(channel, to);
+      const answer = await fetch(`http://127.0.0.1:${demo.port}${EXPIRE}`, {
+        method: 'POST',
+        body: new URLSearchParams({ to, channel }),
+      });
+      expect([answer.status, await answer.text()]).toEqual([204, '']);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      const refused = await check(channel, to, code);
+      expect([refused.status, json(refused)]).toMatchObject([400, { reason: 'expired' }]);
+    },
+  );
+
+  test('takes a request from the demo’s own origin', async () => {
+    const to = 'own-origin@example.de';
+    await sendCode('mail', to);
+    const answer = await postForm(
+      demo.port,
+      EXPIRE,
+      { to, channel: 'mail' },
+      { headers: { origin: `http://localhost:${demo.port}` } },
+    );
+    expect(answer.status).toBe(204);
+  });
+
+  test.each([
+    ['a brand page', 'http://a-dok.localhost:PORT'],
+    ['the bare host by address', 'http://127.0.0.1:PORT'],
+    ['another site', 'https://evil.example'],
+    ['an opaque origin', 'null'],
+  ])('refuses a request from %s with 403 and leaves the code alone', async (label, origin) => {
+    const to = `${label.replaceAll(' ', '-')}@example.de`;
+    const code = await sendCode('mail', to);
+    const answer = await postForm(
+      demo.port,
+      EXPIRE,
+      { to, channel: 'mail' },
+      { headers: { origin: origin.replace('PORT', String(demo.port)) } },
+    );
+    expect([answer.status, json(answer)]).toEqual([403, { error: 'not the demo origin' }]);
+    expect(json(await check('mail', to, code))).toMatchObject({ status: 'ok' });
+  });
+
+  test.each<[string, string, Record<string, string>, number, string]>([
+    ['a GET', 'GET', {}, 405, 'use POST'],
+    ['no channel', 'POST', { to: 'a@example.de' }, 400, 'missing form field(s): channel'],
+    [
+      'the emulator’s channel',
+      'POST',
+      { to: '+491710000002', channel: 'firebase' },
+      400,
+      'channel is mail or sms',
+    ],
+    [
+      'a value no code was sent to',
+      'POST',
+      { to: 'nobody@example.de', channel: 'mail' },
+      404,
+      'no code was sent to this value',
+    ],
+  ])('answers %s with %i', async (_, method, fields, status, error) => {
+    const answer = await send(demo.port, EXPIRE, {
+      method,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: method === 'POST' ? new URLSearchParams(fields).toString() : undefined,
+    });
+    expect([answer.status, json(answer)]).toEqual([status, { error }]);
   });
 });

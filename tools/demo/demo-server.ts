@@ -7,7 +7,7 @@ import { createDevConfig, DEV_FIREBASE_PROJECT } from './dev-config.ts';
 import { PREVIEW_FILE } from '../../scripts/lib/emit-brand.ts';
 import type { Brand, InvalidBrand } from '../../scripts/lib/load-brands.ts';
 import { renderGallery, renderGalleryCss } from './gallery.ts';
-import { isLocalHost, sendError, sendJson } from './http-utils.ts';
+import { HttpError, isLocalHost, readForm, requireFields, sendError, sendJson } from './http-utils.ts';
 import { renderLanding } from './landing.ts';
 import { LOCAL_SEND_LIMITS, type SendLimits } from './code-store.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
@@ -106,6 +106,7 @@ export function createDemoServer(options: DemoServerOptions) {
     if (url.pathname === '/dev/outbox') {
       return sendJson(response, 200, await outbox(), demoHeaders(undefined, 'api'));
     }
+    if (url.pathname === '/dev/expire-code') return expireCode(request, response);
     if (policyReports && url.pathname === POLICY_REPORTS_PATH) return policyReports.handle(request, response);
     if (url.pathname.startsWith('/landing/'))
       return sendHtml(response, renderLanding(url, { demo: true }), GALLERY_POLICY);
@@ -201,6 +202,29 @@ export function createDemoServer(options: DemoServerOptions) {
   async function outbox(): Promise<OutboxEntry[]> {
     const fromFirebase = (await options.firebaseCodes?.().catch(() => [])) ?? [];
     return [...mws.outbox, ...fromFirebase].sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+  }
+
+  /**
+   * `POST /dev/expire-code` (form fields `to`, `channel`): ages the value's codes past their life,
+   * so the browser suite sees an expired code without waiting ten minutes. It changes state, so
+   * unlike the outbox a page of another origin may not call it: a form post would reach it.
+   */
+  async function expireCode(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const headers = demoHeaders(undefined, 'api');
+    try {
+      const from = request.headers.origin;
+      if (from !== undefined && from !== origin) throw new HttpError(403, 'not the demo origin');
+      if (request.method !== 'POST') {
+        return sendJson(response, 405, { error: 'use POST' }, { ...headers, allow: 'POST' });
+      }
+      const { to, channel } = requireFields(await readForm(request), 'to', 'channel');
+      if (channel !== 'mail' && channel !== 'sms') throw new HttpError(400, 'channel is mail or sms');
+      if (!mws.codes.expire(channel, to)) throw new HttpError(404, 'no code was sent to this value');
+      response.writeHead(204, headers);
+      response.end();
+    } catch (error) {
+      sendError(response, error, headers);
+    }
   }
 
   const server: Server = createServer((request, response) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CODE_TTL_MS, MAX_WRONG_ATTEMPTS, SEND_LIMITS } from './code-store.ts';
+import { CODE_TTL_MS, LOCAL_SEND_LIMITS, LOCKOUT_MS, MAX_WRONG_ATTEMPTS, SEND_LIMITS } from './code-store.ts';
 import { MAX_FORM_BYTES } from './http-utils.ts';
 import {
   FORM_TYPE,
@@ -23,6 +23,8 @@ const SMS = '/mws/users/auth/sms';
 const VERIFY_MAIL = '/mws/users/verify/mail';
 const VERIFY_SMS = '/mws/users/verify/sms';
 const ROUTES = [MAIL, SMS, VERIFY_MAIL, VERIFY_SMS];
+const MINUTE = 60 * 1000;
+const LOCKED = 'Too many wrong codes were entered for this value; it is locked for a while.';
 
 const demo = useDemo({ perTest: true });
 
@@ -54,6 +56,14 @@ async function lockEmail(): Promise<string> {
     await verifyMail(EMAIL, otherCode(code, attempt));
   }
   return code;
+}
+
+/** A code for EMAIL that a resend replaced. */
+async function replacedCode(): Promise<string> {
+  const first = await sendCode('mail', EMAIL);
+  let second = await sendCode('mail', EMAIL);
+  while (second === first) second = await sendCode('mail', EMAIL);
+  return first;
 }
 
 function decodeJwtPart(part: string | undefined): unknown {
@@ -145,55 +155,100 @@ describe('checking a code', () => {
   });
 
   // Each of the store's answers (code-store.test.ts) in the call's words and status.
-  test.each<[string, () => Promise<Answer>, number, string]>([
+  test.each<[string, string, string, () => Promise<Answer>]>([
     [
       'a wrong code',
+      'wrong',
+      'The code is wrong.',
       async () => verifyMail(EMAIL, otherCode(await sendCode('mail', EMAIL))),
-      400,
-      'wrong code',
     ],
     [
       'a code mailed to another address',
+      'unknown',
+      'No code was sent to this value.',
       async () => verifyMail('someone.else@example.de', await sendCode('mail', EMAIL)),
-      400,
-      'no code was sent to this value',
     ],
     [
       'a used code',
+      'used',
+      'The code has already been used.',
       async () => {
         const code = await sendCode('mail', EMAIL);
         await verifyMail(EMAIL, code);
         return verifyMail(EMAIL, code);
       },
-      400,
-      'no code was sent to this value',
+    ],
+    [
+      'a code a resend replaced',
+      'replaced',
+      'A newer code was sent; only the newest one counts.',
+      async () => verifyMail(EMAIL, await replacedCode()),
     ],
     [
       'a mailed code on the SMS check',
+      'unknown',
+      'No code was sent to this value.',
       async () =>
         postForm(demo.port, VERIFY_SMS, { mobilenumber: NUMBER, token: await sendCode('mail', NUMBER) }),
-      400,
-      'no code was sent to this value',
     ],
     [
       'a code older than ten minutes',
+      'expired',
+      'The code has expired.',
       async () => {
         const code = await sendCode('mail', EMAIL);
         demo.clock.now += CODE_TTL_MS + 1;
         return verifyMail(EMAIL, code);
       },
-      400,
-      'code expired',
     ],
-    [
-      'the right code of a locked value',
-      async () => verifyMail(EMAIL, await lockEmail()),
-      429,
-      'too many wrong attempts',
-    ],
-  ])('refuses %s with %i "%s"', async (_, check, status, message) => {
+  ])('refuses %s with 400, the reason "%s" and no Retry-After', async (_, reason, message, check) => {
     const answer = await check();
-    expect([answer.status, json(answer)]).toEqual([status, { status: 'error', message }]);
+    expect([answer.status, json(answer)]).toEqual([400, { status: 'error', reason, message }]);
+    expect(answer.headers['retry-after']).toBeUndefined();
+  });
+
+  test('answers the fifth wrong code with 429, the reason "locked" and Retry-After for the whole lock', async () => {
+    const code = await sendCode('mail', EMAIL);
+    const answers = [];
+    for (let attempt = 1; attempt <= MAX_WRONG_ATTEMPTS; attempt += 1) {
+      const answer = await verifyMail(EMAIL, otherCode(code, attempt));
+      answers.push([
+        answer.status,
+        (json(answer) as { reason: string }).reason,
+        answer.headers['retry-after'],
+      ]);
+    }
+    expect(answers).toEqual([
+      ...Array.from({ length: MAX_WRONG_ATTEMPTS - 1 }, () => [400, 'wrong', undefined]),
+      [429, 'locked', String(LOCKOUT_MS / 1000)],
+    ]);
+  });
+
+  test.each<[string, string, number]>([
+    ['at once', '900', 0],
+    ['a millisecond later, rounded up', '900', 1],
+    ['a second and a half later', '899', 1500],
+    ['a millisecond before the lock ends, at least 1', '1', LOCKOUT_MS - 1],
+  ])(
+    'refuses the right code of a locked value %s with 429 and Retry-After %s',
+    async (_, retryAfter, elapsed) => {
+      const code = await lockEmail();
+      demo.clock.now += elapsed;
+      const answer = await verifyMail(EMAIL, code);
+      expect([answer.status, json(answer)]).toEqual([
+        429,
+        { status: 'error', reason: 'locked', message: LOCKED },
+      ]);
+      expect(answer.headers['retry-after']).toBe(retryAfter);
+    },
+  );
+
+  test('answers without Retry-After once the lock is over: the lock took the code with it', async () => {
+    const code = await lockEmail();
+    demo.clock.now += LOCKOUT_MS;
+    const answer = await verifyMail(EMAIL, code);
+    expect([answer.status, json(answer)]).toMatchObject([400, { reason: 'unknown' }]);
+    expect(answer.headers['retry-after']).toBeUndefined();
   });
 });
 
@@ -205,29 +260,52 @@ describe('refusing sends (the contract’s limits)', () => {
       'mail',
       EMAIL,
       { email: EMAIL, key: KEY },
-      { status: 429, message: 'too many codes sent to this value' },
+      { status: 429, reason: 'value-limit', message: 'Too many codes were sent to this value.' },
     ],
     [
       'sms',
       NUMBER,
       { mobilenumber: NUMBER, key: KEY },
-      { code: 429, message: 'too many codes sent to this value' },
+      { code: 429, reason: 'value-limit', message: 'Too many codes were sent to this value.' },
     ],
   ])(
-    'answers the sixth %s to one value with 429 in its own shape and sends nothing',
+    'answers the sixth %s to one value with 429 in its own shape and Retry-After, and sends nothing',
     async (channel, value, fields, refusal) => {
       for (let i = 0; i < perValue.max; i += 1) await sendCode(channel, value);
       const answer = await postForm(demo.port, channel === 'mail' ? MAIL : SMS, fields);
       expect([answer.status, json(answer)]).toEqual([429, refusal]);
+      expect(answer.headers['retry-after']).toBe(String(perValue.windowMs / 1000));
       expect(answer.headers['access-control-allow-origin']).toBe(pageOrigin(demo.port));
       expect(demo.sent).toHaveLength(perValue.max);
     },
   );
 
-  test('answers a send to a locked value with 429 and sends nothing until the lock is over', async () => {
+  test('counts Retry-After down to when the oldest send leaves the window, in whole seconds rounded up', async () => {
+    const firstAt = demo.clock.now;
+    for (let i = 0; i < perValue.max; i += 1) {
+      demo.clock.now = firstAt + i * MINUTE;
+      await sendCode('mail', EMAIL);
+    }
+    const sendAt = async (elapsed: number) => {
+      demo.clock.now = firstAt + elapsed;
+      const answer = await postForm(demo.port, MAIL, { email: EMAIL, key: KEY });
+      return [answer.status, answer.headers['retry-after']];
+    };
+    expect(await sendAt(4 * MINUTE)).toEqual([429, '660']);
+    expect(await sendAt(4 * MINUTE + 1)).toEqual([429, '660']);
+    expect(await sendAt(4 * MINUTE + 1000)).toEqual([429, '659']);
+    expect(await sendAt(perValue.windowMs - 1)).toEqual([429, '1']);
+    expect(await sendAt(perValue.windowMs)).toEqual([200, undefined]);
+    // The second send is the oldest now; it sent a minute after the first.
+    expect(await sendAt(perValue.windowMs)).toEqual([429, '60']);
+  });
+
+  test('answers a send to a locked value with 429, the reason "locked" and Retry-After until the lock ends', async () => {
     await lockEmail();
+    demo.clock.now += 5 * MINUTE;
     const resend = await postForm(demo.port, MAIL, { email: EMAIL, key: KEY });
-    expect([resend.status, json(resend)]).toEqual([429, { status: 429, message: 'too many wrong attempts' }]);
+    expect([resend.status, json(resend)]).toEqual([429, { status: 429, reason: 'locked', message: LOCKED }]);
+    expect(resend.headers['retry-after']).toBe(String((LOCKOUT_MS - 5 * MINUTE) / 1000));
     expect(demo.sent).toHaveLength(1);
   });
 
@@ -236,13 +314,36 @@ describe('refusing sends (the contract’s limits)', () => {
       const sendTo = (i: number) =>
         postForm(limited.port, SMS, { mobilenumber: `+4917100${String(i).padStart(5, '0')}`, key: KEY });
       for (let i = 0; i < perClient.max; i += 1) expect((await sendTo(i)).status).toBe(200);
+      limited.clock.now += 10 * MINUTE;
       const answer = await sendTo(perClient.max);
       expect([answer.status, json(answer)]).toEqual([
         429,
-        { code: 429, message: 'too many codes sent from this client' },
+        { code: 429, reason: 'client-limit', message: 'Too many codes were sent from this client.' },
       ]);
+      expect(answer.headers['retry-after']).toBe(String((perClient.windowMs - 10 * MINUTE) / 1000));
       expect(limited.sent).toHaveLength(perClient.max);
     });
+  });
+
+  test('names the lock first, with Retry-After until the lock and the value limit both allow a send', async () => {
+    const hourLimit = { max: 1, windowMs: 60 * MINUTE };
+    await withDemo(
+      demo.world,
+      { sendLimits: { ...LOCAL_SEND_LIMITS, perValue: hourLimit } },
+      async (limited) => {
+        await postForm(limited.port, MAIL, { email: EMAIL, key: KEY });
+        const code = limited.sent.at(-1)?.code ?? '';
+        for (let attempt = 1; attempt <= MAX_WRONG_ATTEMPTS; attempt += 1) {
+          await postForm(limited.port, VERIFY_MAIL, { email: EMAIL, token: otherCode(code, attempt) });
+        }
+        const answer = await postForm(limited.port, MAIL, { email: EMAIL, key: KEY });
+        expect([answer.status, json(answer)]).toEqual([
+          429,
+          { status: 429, reason: 'locked', message: LOCKED },
+        ]);
+        expect(answer.headers['retry-after']).toBe(String(hourLimit.windowMs / 1000));
+      },
+    );
   });
 
   test('counts neither refused nor unknown-key sends', async () => {
@@ -375,15 +476,26 @@ describe('CORS for the page origin', () => {
     ['a sent mail', () => postForm(demo.port, MAIL, { email: EMAIL, key: KEY }), 200],
     ['a sent SMS', () => postForm(demo.port, SMS, { mobilenumber: NUMBER, key: KEY }), 200],
     ['a refused code', () => verifyMail(EMAIL, '000000'), 400],
+    ['a locked value’s check', async () => verifyMail(EMAIL, await lockEmail()), 429],
+    [
+      'a refused send',
+      async () => {
+        await lockEmail();
+        return postForm(demo.port, MAIL, { email: EMAIL, key: KEY });
+      },
+      429,
+    ],
     ['a missing field', () => postForm(demo.port, MAIL, { key: KEY }), 400],
     ['an unknown key', () => postForm(demo.port, MAIL, { email: EMAIL, key: 'nope' }), 403],
     ['a wrong method', () => send(demo.port, MAIL, { headers: { origin: pageOrigin(demo.port) } }), 405],
     ['an unknown route', () => postForm(demo.port, '/mws/nope', {}), 404],
     ['a JSON body', () => postRaw(MAIL, '{}', 'application/json'), 415],
-  ])('names the request origin on %s', async (_, call, status) => {
+  ])('names the request origin and exposes Retry-After on %s', async (_, call, status) => {
     const answer = await call();
     expect(answer.status).toBe(status);
     expect(answer.headers['access-control-allow-origin']).toBe(pageOrigin(demo.port));
+    expect(answer.headers['access-control-expose-headers']).toBe('Retry-After');
+    expect(answer.headers.vary).toBe('Origin');
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['cache-control']).toBe('no-store');
   });
@@ -413,7 +525,7 @@ describe('CORS for the page origin', () => {
         headers: { origin: origin.replace('PORT', String(demo.port)) },
       });
       expect([answer.status, json(answer)]).toEqual([403, { error: 'not a brand origin' }]);
-      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
     }
     expect(demo.sent).toEqual([]);
   });
@@ -425,7 +537,7 @@ describe('CORS for the page origin', () => {
       headers: { 'content-type': FORM_TYPE },
     });
     expect(answer.status).toBe(200);
-    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+    expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
 
   test('answers on a brand host too', async () => {

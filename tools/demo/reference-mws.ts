@@ -42,18 +42,25 @@ export interface TokenClaims {
 
 const ISSUER = 'reference-mws';
 
-const CHECK_ANSWERS: Record<Exclude<CheckResult, 'ok'>, string> = {
-  wrong: 'wrong code',
-  expired: 'code expired',
-  locked: 'too many wrong attempts',
-  unknown: 'no code was sent to this value',
+const LOCKED = 'Too many wrong codes were entered for this value; it is locked for a while.';
+
+const CHECK_REFUSALS: Record<Exclude<CheckResult, 'ok'>, string> = {
+  wrong: 'The code is wrong.',
+  expired: 'The code has expired.',
+  replaced: 'A newer code was sent; only the newest one counts.',
+  used: 'The code has already been used.',
+  unknown: 'No code was sent to this value.',
+  locked: LOCKED,
 };
 
-const SEND_REFUSALS: Record<SendRefusal, string> = {
-  'value limit': 'too many codes sent to this value',
-  'client limit': 'too many codes sent from this client',
-  locked: 'too many wrong attempts',
+const SEND_REFUSALS: Record<SendRefusal['reason'], string> = {
+  'value-limit': 'Too many codes were sent to this value.',
+  'client-limit': 'Too many codes were sent from this client.',
+  locked: LOCKED,
 };
+
+/** An answer's status, body and any headers of its own besides CORS. */
+type Answer = [status: number, body: unknown, headers?: Record<string, string>];
 
 /**
  * The development MWS of docs/backend-contract.md: mail and SMS sends, code checks and a
@@ -72,10 +79,10 @@ export function createReferenceMws({
   const outbox: OutboxEntry[] = [];
   const secret = randomBytes(32);
 
-  /** Sends a code, or names the limit or lock that refuses it. */
-  const send = (channel: Channel, to: string, client: string): string | undefined => {
+  /** Sends a code, or says which limit or lock refuses it and until when. */
+  const send = (channel: Channel, to: string, client: string): SendRefusal | undefined => {
     const refusal = codes.refuseSend(channel, to, client);
-    if (refusal) return SEND_REFUSALS[refusal];
+    if (refusal) return refusal;
     const code = codes.issue(channel, to, client);
     const entry = { channel, to, code, sentAt: new Date(now()).toISOString() };
     outbox.push(entry);
@@ -102,15 +109,25 @@ export function createReferenceMws({
     return claims.iss === ISSUER && now() < claims.exp * 1000 ? claims : undefined;
   };
 
-  const routes: Record<string, (form: URLSearchParams, client: string) => [number, unknown]> = {
+  /**
+   * `Retry-After` in whole seconds, rounded up so that a try when it says is not refused again.
+   * The store's `until` of a refusal is always later than now, so this is at least 1.
+   */
+  const retryAfter = (until: number) => ({ 'retry-after': String(Math.ceil((until - now()) / 1000)) });
+
+  /** A refused send: 429 in the call's own answer shape, with the reason and the wait. */
+  const refusedSend = (shape: 'status' | 'code', { reason, until }: SendRefusal): Answer => [
+    429,
+    { [shape]: 429, reason, message: SEND_REFUSALS[reason] },
+    retryAfter(until),
+  ];
+
+  const routes: Record<string, (form: URLSearchParams, client: string) => Answer> = {
     'users/auth/mail': (form, client) => {
       const { email, key } = requireFields(form, 'email', 'key');
       requireKnownKey(loginKeys, key);
-      // A refusal is 429 in the call's own answer shape; the page reads the status alone.
       const refused = send('mail', email.trim(), client);
-      return refused
-        ? [429, { status: 429, message: refused }]
-        : [200, { status: 200, message: 'mail sent' }];
+      return refused ? refusedSend('status', refused) : [200, { status: 200, message: 'mail sent' }];
     },
     'users/auth/sms': (form, client) => {
       const { mobilenumber, key } = requireFields(form, 'mobilenumber', 'key');
@@ -118,7 +135,7 @@ export function createReferenceMws({
       if (!/^\+[1-9]\d{6,14}$/.test(mobilenumber))
         throw new HttpError(400, 'mobilenumber is not in E.164 form');
       const refused = send('sms', mobilenumber, client);
-      return refused ? [429, { code: 429, message: refused }] : [200, { code: 200, message: 'SMS gesendet' }];
+      return refused ? refusedSend('code', refused) : [200, { code: 200, message: 'SMS gesendet' }];
     },
     'users/verify/mail': (form) => checkCode('mail', requireFields(form, 'email', 'token'), 'email'),
     'users/verify/sms': (form) =>
@@ -129,11 +146,13 @@ export function createReferenceMws({
     channel: Channel,
     fields: Record<F | 'token', string>,
     valueField: F,
-  ): [number, unknown] {
+  ): Answer {
     const value = fields[valueField].trim();
     const result = codes.check(channel, value, fields.token.trim());
     if (result === 'ok') return [200, { status: 'ok', token: issueToken(channel, value) }];
-    return [result === 'locked' ? 429 : 400, { status: 'error', message: CHECK_ANSWERS[result] }];
+    const body = { status: 'error', reason: result, message: CHECK_REFUSALS[result] };
+    const lockedUntil = codes.lockedUntil(channel, value);
+    return lockedUntil === undefined ? [400, body] : [429, body, retryAfter(lockedUntil)];
   }
 
   /**
@@ -145,8 +164,12 @@ export function createReferenceMws({
   async function handle(request: IncomingMessage, response: ServerResponse, route: string): Promise<void> {
     const { origin } = request.headers;
     const fromBrand = origin !== undefined && isBrandOrigin(origin);
+    // A cross-origin page can read Retry-After only when it is exposed.
     const cors: Record<string, string> = {
-      ...(fromBrand && { 'access-control-allow-origin': origin }),
+      ...(fromBrand && {
+        'access-control-allow-origin': origin,
+        'access-control-expose-headers': 'Retry-After',
+      }),
       vary: 'Origin',
     };
     try {
@@ -163,8 +186,8 @@ export function createReferenceMws({
       if (request.method !== 'POST') {
         return sendJson(response, 405, { error: 'use POST' }, { ...cors, allow: 'POST, OPTIONS' });
       }
-      const [status, body] = answer(await readForm(request), clientOf(request));
-      sendJson(response, status, body, cors);
+      const [status, body, headers] = answer(await readForm(request), clientOf(request));
+      sendJson(response, status, body, { ...cors, ...headers });
     } catch (error) {
       sendError(response, error, cors);
     }
