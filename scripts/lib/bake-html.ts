@@ -5,7 +5,8 @@ import { buildContentSecurityPolicy, type BuildKind } from './csp.ts';
 import { escapeHtml } from './escape-html.ts';
 import type { Brand } from './load-brands.ts';
 import type { FirstViews } from './prerender.ts';
-import { firstViewTemplateId } from '../../src/app/first-view.ts';
+import { FIRST_VIEW_STATUS_ID, firstViewTemplateId } from '../../src/app/first-view.ts';
+import { firstViewMessages } from '../../src/lib/first-view-messages.ts';
 import { LOGIN_METHODS } from '../../src/types/login-method.ts';
 
 export const BRAND_HEAD_MARKER = '<!--brand-head-->';
@@ -102,6 +103,9 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
         ...LOGIN_METHODS.map(
           (method) => `<template id="${firstViewTemplateId(method)}">${views.sendCode[method]}</template>`,
         ),
+        // Where the first script says that a view 1 sent before the app took over is on its way;
+        // the text comes with the page, so the first script carries none.
+        `<p id="${FIRST_VIEW_STATUS_ID}" class="visually-hidden" role="status" data-busy="${escapeHtml(firstViewMessages.busy)}"></p>`,
       ].join('\n    ')
     : ROOT_ELEMENT;
   return template

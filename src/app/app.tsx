@@ -7,6 +7,7 @@ import { isPlausibleService, readQuery } from '../lib/query-rules.ts';
 import { REDIRECT_HOSTS_META, parseRedirectHosts } from '../lib/redirect-hosts.ts';
 import { RESOLVER_SERVICE } from '../lib/services.ts';
 import { DEFAULT_COUNTRY_PREFIX } from '../lib/phone-number.ts';
+import { firstViewMessages } from '../lib/first-view-messages.ts';
 import { enabledMethods, LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 import { chunkRecovery } from './chunk-recovery.ts';
 import {
@@ -189,9 +190,13 @@ async function start(pageUrl: URL): Promise<Phase> {
     applyBrand(brand, { key: startup.serviceKey, name, accentColor });
   }
   const { serviceKey, service, qrId, method } = startup;
+  const siteTitle = brand?.title ?? service.name;
+  // The flow names the views it shows (document-title.ts, in the same form); view 0 before it is
+  // the start's own: the flow's module is not needed to name it.
+  if (!resumes && !method) document.title = `${firstViewMessages.chooseMethod} – ${siteTitle}`;
   return {
     name: 'ready',
-    setup: { serviceKey, service, qrId, method, pageUrl, redirectHosts },
+    setup: { serviceKey, service, qrId, method, pageUrl, redirectHosts, siteTitle },
     brand,
     resumes,
     flow: await flowLoading,

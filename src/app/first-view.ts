@@ -36,7 +36,8 @@ export interface FirstView {
 /**
  * What the pre-rendered page may show for this config, or undefined when the first script leaves
  * the page to the app: a service that is not the page's own brand (restyled at runtime), progress
- * to return to, or anything the app would refuse, an invalid or disabled method parameter too.
+ * to return to, or anything the app would refuse. An invalid or disabled method parameter is only
+ * logged (spec §8, by the app): the page starts on view 0.
  */
 export function firstViewOf(config: unknown, page: FirstViewPage): FirstView | undefined {
   const { service, qrid, method: requested } = readQuery(page.url.search);
@@ -49,10 +50,11 @@ export function firstViewOf(config: unknown, page: FirstViewPage): FirstView | u
     return undefined;
   if (page.hasProgress(progressScope(service, resolves ? qrid : undefined))) return undefined;
   const methods = LOGIN_METHODS.filter((m) => flags[m] === true);
-  const method = methods.find((m) => m === requested);
-  if (requested !== undefined && method === undefined) return undefined;
-  return { methods, method };
+  return { methods, method: methods.find((m) => m === requested) };
 }
+
+/** The status region the build writes beside the root, with the busy text in `data-busy` (bake-html.ts). */
+export const FIRST_VIEW_STATUS_ID = 'first-view-status';
 
 /** The template holding view 1 of `method`, pre-rendered beside the root (bake-html.ts). */
 export function firstViewTemplateId(method: LoginMethod): string {
@@ -75,6 +77,8 @@ function ownObject(value: unknown, key: string): Record<string, unknown> | undef
 
 let held: LoginMethod | undefined;
 let submitted = false;
+/** The root holds the pre-rendered view 1 that the flow has not yet taken over. */
+let pending = false;
 let shown: LoginMethod | undefined;
 let holding: AbortController | undefined;
 
@@ -105,6 +109,8 @@ export function startFirstView(page: FirstViewPage, config: Promise<unknown>): v
   root.addEventListener('submit', (event) => {
     event.preventDefault();
     submitted = true;
+    // The send waits for the flow: the visitor sees and hears at once that it is on its way.
+    if (pending) showSending(true);
   });
   config.then(
     (json) => {
@@ -121,6 +127,7 @@ export function startFirstView(page: FirstViewPage, config: Promise<unknown>): v
         field?.removeAttribute('autofocus');
         root.replaceChildren(content);
         shown = view.method;
+        pending = true;
       } else {
         document.documentElement.dataset.methods = view.methods.join(' ');
       }
@@ -149,9 +156,24 @@ export function handOver(): HandOver {
   return handed;
 }
 
-/** Whether a form of the page was sent since the last call (or the page opened). */
+/**
+ * Whether a form of the page was sent since the last call (or the page opened). Called as the
+ * flow takes over the pre-rendered view 1, which then shows its own busy state.
+ */
 export function takeSubmitted(): boolean {
   const was = submitted;
   submitted = false;
+  pending = false;
+  showSending(false);
   return was;
+}
+
+/**
+ * The busy state of the pre-rendered view 1, outside what React hydrates: a spinner on the
+ * submit button by CSS (app.css) and „Bitte warten“ in the page's status region.
+ */
+function showSending(sending: boolean): void {
+  document.documentElement.toggleAttribute('data-sending', sending);
+  const status = document.getElementById(FIRST_VIEW_STATUS_ID);
+  if (status) status.textContent = (sending && status.dataset.busy) || '';
 }

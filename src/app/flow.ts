@@ -2,7 +2,7 @@ import type { LoginMethod } from '../types/login-method.ts';
 import type { Resolution } from '../features/resolver/api/resolve-qr.ts';
 import { DEFAULT_COUNTRY_PREFIX } from '../lib/phone-number.ts';
 import { CODE_LENGTH, MIN_VALUE_LENGTH } from '../lib/limits.ts';
-import type { ErrorCode } from '../lib/messages.ts';
+import type { ErrorCode, Notice } from '../lib/messages.ts';
 import { isAllowedHost } from '../lib/redirect-hosts.ts';
 import { buildResolverRedirect, buildServiceRedirect } from '../lib/safe-redirect.ts';
 
@@ -31,8 +31,14 @@ export interface FlowState {
   countryPrefix: string;
   /** What the code went to: the trimmed address or EDP-Kennung, or the E.164 number. */
   sentTo: string;
+  /** Where the last code that was sent went (a failed send changes `sentTo`, not this). */
+  codeSentTo: string | undefined;
   code: string;
   error: ErrorCode | undefined;
+  /** When the refusal the error reports ends (epoch ms), where the server said; a lock or a limit. */
+  errorUntil: number | undefined;
+  /** What the view's status region tells, politely: not an error. */
+  notice: Notice | undefined;
   loading: boolean;
   /** The phone code went through Firebase, not the backend's SMS fallback. */
   sentViaFirebase: boolean;
@@ -55,12 +61,14 @@ export type FlowEvent =
   | { type: 'countryPrefixChanged'; countryPrefix: string }
   | { type: 'sendStarted'; sentTo: string; at: number }
   | { type: 'codeSent'; sentViaFirebase: boolean; verificationId: string | undefined; resendAt: number }
-  | { type: 'sendFailed'; code: ErrorCode }
+  | { type: 'sendFailed'; code: ErrorCode; until?: number | undefined }
   | { type: 'backToSendCode' }
+  | { type: 'forwardToVerify' }
   | { type: 'codeChanged'; code: string }
   | { type: 'verifyStarted'; code: string }
   | { type: 'verified'; token: string }
-  | { type: 'verifyFailed'; code: ErrorCode }
+  | { type: 'verifyFailed'; code: ErrorCode; until?: number | undefined }
+  | { type: 'waitOver'; at: number }
   | { type: 'resolved'; resolution: Resolution }
   | { type: 'paid'; paymentId: string };
 
@@ -78,14 +86,20 @@ function canStartSend(state: FlowState, sentTo: string, at: number): boolean {
   return sentTo !== state.sentTo || at >= state.resendAt;
 }
 
-/** Spec §5: exactly six digits, and the login value still longer than 5 characters. */
+/** Spec §5: exactly six digits, and the login value still longer than 5 characters; not while locked. */
 export function canVerify(state: FlowState): boolean {
   return (
     !state.loading &&
     state.view === 'verify' &&
+    !isLocked(state) &&
     new RegExp(`^\\d{${CODE_LENGTH}}$`).test(state.code) &&
     state.sentTo.length >= MIN_VALUE_LENGTH
   );
+}
+
+/** The MWS locked the value after too many wrong codes, until `errorUntil`: no check, no send. */
+export function isLocked(state: FlowState): boolean {
+  return state.error === 'VL01' && state.errorUntil !== undefined;
 }
 
 export interface Progress {
@@ -102,7 +116,10 @@ export interface Progress {
  * What the visitor typed into view 1, kept over a reload the page makes itself when a chunk
  * fails to load (chunk-recovery.ts): no code has gone out for it, or its code is used up.
  */
-export type Draft = Pick<Progress, 'method' | 'loginValue' | 'countryPrefix'>;
+export type Draft = Pick<Progress, 'method' | 'loginValue' | 'countryPrefix'> & {
+  /** Why the visitor is back on view 1: a reload on the payment view, which cannot resume. */
+  notice?: 'paymentInterrupted' | undefined;
+};
 
 /** Sent-code progress returns to view 2; otherwise a draft to view 1 with the value typed in. */
 export function initialFlowState(
@@ -116,8 +133,11 @@ export function initialFlowState(
     loginValue: '',
     countryPrefix: DEFAULT_COUNTRY_PREFIX,
     sentTo: '',
+    codeSentTo: undefined,
     code: '',
     error: undefined,
+    errorUntil: undefined,
+    notice: undefined,
     loading: false,
     sentViaFirebase: false,
     verificationId: undefined,
@@ -128,10 +148,11 @@ export function initialFlowState(
     redirect: undefined,
     stopReason: undefined,
   };
-  if (start.progress) return { ...base, ...start.progress, view: 'verify' };
+  if (start.progress)
+    return { ...base, ...start.progress, codeSentTo: start.progress.sentTo, view: 'verify' };
   if (start.draft) {
-    const { method, loginValue, countryPrefix } = start.draft;
-    return { ...base, view: 'send-code', method, loginValue, countryPrefix };
+    const { method, loginValue, countryPrefix, notice } = start.draft;
+    return { ...base, view: 'send-code', method, loginValue, countryPrefix, notice };
   }
   if (start.method) return { ...base, view: 'send-code', method: start.method };
   return base;
@@ -141,11 +162,11 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
   switch (event.type) {
     case 'methodChosen':
       return state.view === 'method'
-        ? { ...state, view: 'send-code', method: event.method, error: undefined }
+        ? { ...state, view: 'send-code', method: event.method, ...noMessage }
         : state;
     case 'backToMethod':
       return state.view === 'send-code' && !state.loading
-        ? { ...state, view: 'method', method: undefined, loginValue: '', error: undefined }
+        ? { ...state, view: 'method', method: undefined, loginValue: '', ...noMessage }
         : state;
     case 'loginValueChanged':
       return state.view === 'send-code' && !state.loading
@@ -156,9 +177,15 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         ? { ...state, countryPrefix: event.countryPrefix }
         : state;
     case 'sendStarted':
-      return canStartSend(state, event.sentTo, event.at)
-        ? { ...state, loading: true, error: undefined, sentTo: event.sentTo }
-        : state;
+      if (!canStartSend(state, event.sentTo, event.at)) return state;
+      // The cooldown or wait was the previous recipient's: none holds for another one yet.
+      return {
+        ...state,
+        loading: true,
+        ...noMessage,
+        sentTo: event.sentTo,
+        resendAt: event.sentTo === state.sentTo ? state.resendAt : 0,
+      };
     case 'codeSent':
       if (!awaitingSend(state)) return state;
       return {
@@ -166,25 +193,56 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         view: 'verify',
         loading: false,
         code: '',
+        // A resend leaves focus where it is: the status region says what happened.
+        notice: state.view === 'verify' ? 'codeResent' : undefined,
+        codeSentTo: state.sentTo,
         sentViaFirebase: event.sentViaFirebase,
         verificationId: event.verificationId,
         resendAt: event.resendAt,
       };
     case 'sendFailed':
-      return awaitingSend(state) ? { ...state, loading: false, error: event.code } : state;
+      return awaitingSend(state) ? refused({ ...state, loading: false }, event.code, event.until) : state;
     case 'backToSendCode':
+      // A lock or limit still running stays said on view 1, where a send to the value waits for it.
       return state.view === 'verify' && !state.loading
-        ? { ...state, view: 'send-code', code: '', error: undefined, verificationId: undefined }
+        ? {
+            ...state,
+            view: 'send-code',
+            code: '',
+            ...(state.errorUntil !== undefined && state.sentTo === state.codeSentTo
+              ? { notice: undefined }
+              : noMessage),
+          }
+        : state;
+    case 'forwardToVerify':
+      // Forward in the browser's history, to the code that went to the value still typed.
+      return state.view === 'send-code' && !state.loading && state.codeSentTo !== undefined
+        ? {
+            ...state,
+            view: 'verify',
+            sentTo: state.codeSentTo,
+            code: '',
+            // A lock still running holds on the code view too: the MWS refuses every check.
+            ...(state.errorUntil !== undefined && state.sentTo === state.codeSentTo
+              ? { notice: undefined }
+              : noMessage),
+          }
+        : state;
+    case 'waitOver':
+      return state.errorUntil !== undefined && event.at >= state.errorUntil
+        ? { ...state, error: undefined, errorUntil: undefined, notice: 'waitOver' }
         : state;
     case 'codeChanged':
       return state.view === 'verify' && !state.loading ? { ...state, code: event.code } : state;
     case 'verifyStarted': {
       // The code comes with the event: the sixth digit can arrive before its codeChanged renders.
       const next = { ...state, code: event.code };
-      return canVerify(next) ? { ...next, loading: true, error: undefined } : state;
+      return canVerify(next) ? { ...next, loading: true, ...noMessage } : state;
     }
     case 'verifyFailed':
-      return awaitingVerification(state) ? { ...state, loading: false, code: '', error: event.code } : state;
+      return awaitingVerification(state)
+        ? refused({ ...state, loading: false, code: '' }, event.code, event.until)
+        : state;
     case 'verified':
       if (!awaitingVerification(state)) return state;
       return afterVerification({ ...state, loading: false, code: '', token: event.token, view: 'redirect' });
@@ -255,6 +313,17 @@ function resolverDestination(
 function hostRefusal(url: URL, { redirectHosts }: FlowContext): string | undefined {
   if (isAllowedHost(url, redirectHosts)) return undefined;
   return `refusing to redirect to ${url.host}: not one of this page's redirect hosts (${redirectHosts?.join(' ')})`;
+}
+
+const noMessage = { error: undefined, errorUntil: undefined, notice: undefined } as const;
+
+/**
+ * An error, and until when the server refuses: no send to the same value before then (a lock
+ * refuses sends too), so the page never offers what would fail again.
+ */
+function refused(state: FlowState, error: ErrorCode, until: number | undefined): FlowState {
+  const resendAt = until === undefined ? state.resendAt : Math.max(state.resendAt, until);
+  return { ...state, error, errorUntil: until, resendAt };
 }
 
 /** A code is being sent: the only time a send's result may arrive. */

@@ -17,6 +17,8 @@ import {
 import { LOGIN_METHOD_RULES } from './login-methods.ts';
 import { enabledMethods } from '../types/login-method.ts';
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
+import { isLocked } from './flow.ts';
+import { showDocumentTitle } from './document-title.ts';
 
 // The first view needs none of these: they load while the visitor types (see the effects below).
 // Once one is needed, a failed load reloads the page once (chunk-recovery.ts); when it may not,
@@ -94,6 +96,10 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
     if (stopReason) console.error(`Login flow stopped: ${stopReason}`);
   }, [stopReason]);
 
+  useEffect(() => {
+    showDocumentTitle(setup.siteTitle, view, method, error !== undefined);
+  }, [setup.siteTitle, view, method, error]);
+
   return stepLoadFailed ? (
     <LoadFailed onReload={chunkRecovery.reload} />
   ) : (
@@ -116,6 +122,8 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
               countryPrefix={state.countryPrefix}
               busy={loading}
               error={error}
+              errorUntil={state.errorUntil}
+              notice={state.notice}
               captchaRef={LOGIN_METHOD_RULES[method].captcha ? captcha : undefined}
               onLoginValueChange={actions.setLoginValue}
               onCountryPrefixChange={actions.setCountryPrefix}
@@ -131,10 +139,12 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
               <VerifyView
                 method={method}
                 sentTo={state.sentTo}
-                mask={LOGIN_METHOD_RULES[method].mask}
                 code={state.code}
                 busy={loading}
                 error={error}
+                errorUntil={state.errorUntil}
+                locked={isLocked(state)}
+                notice={state.notice}
                 resendAt={state.resendAt}
                 onCodeChange={actions.setCode}
                 onVerify={actions.verify}

@@ -2,7 +2,6 @@ import type { ServiceConfig } from '../features/config/api/get-config.ts';
 import type { SentCode } from '../features/send-code/send-phone-code.ts';
 import type { CodeChannel } from '../features/verify/code-channel.ts';
 import type { Outcome } from '../lib/api-client.ts';
-import type { MaskKind } from '../lib/mask.ts';
 import { toE164 } from '../lib/phone-number.ts';
 import type { LoginMethod } from '../types/login-method.ts';
 import { loadSendPhoneCode, loadSendStep, loadVerifyFirebaseCode } from './lazy-steps.ts';
@@ -29,8 +28,6 @@ export interface LoginMethodRules {
   send: (request: SendRequest) => Promise<Outcome<SentCode>>;
   /** Who verifies the code, by how it went out. */
   channel: (sentViaFirebase: boolean) => CodeChannel;
-  /** How view 2 shows where the code went; the masks load with view 2. */
-  mask: MaskKind;
   /**
    * The chunks view 1 fetches for this method while the visitor types, besides every method's.
    * A function, so a method's chunks (Firebase's) start loading only once it is chosen.
@@ -46,7 +43,6 @@ const byMailRoute: LoginMethodRules = {
   // The MWS's mail route (send-step.ts), which view 1 prefetches.
   send: async (request) => (await request.needed(loadSendStep)).sendByMail(request),
   channel: () => 'mws-mail',
-  mask: 'identifier',
   prefetch: () => [],
 };
 
@@ -68,7 +64,6 @@ export const LOGIN_METHOD_RULES: Record<LoginMethod, LoginMethodRules> = {
       return phone.sendPhoneCode(service, sentTo, captchaContainer);
     },
     channel: (sentViaFirebase) => (sentViaFirebase ? 'firebase' : 'mws-sms'),
-    mask: 'phone',
     prefetch: () => [loadSendPhoneCode(), loadVerifyFirebaseCode()],
   },
   edp: byMailRoute,

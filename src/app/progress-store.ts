@@ -1,4 +1,14 @@
-import { boolean, custom, number, object, optional, safeParse, string, type ZodMiniType } from 'zod/mini';
+import {
+  boolean,
+  custom,
+  literal,
+  number,
+  object,
+  optional,
+  safeParse,
+  string,
+  type ZodMiniType,
+} from 'zod/mini';
 import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 import type { Draft, Progress } from './flow.ts';
 import { DRAFT_KEY_PREFIX, PROGRESS_KEY_PREFIX } from './progress-keys.ts';
@@ -23,6 +33,7 @@ const draftSchema = object({
   method: loginMethod,
   loginValue: string(),
   countryPrefix: string(),
+  notice: optional(literal('paymentInterrupted')),
   savedAt: number(),
 });
 
@@ -71,12 +82,12 @@ export const progressStore = {
     tryStorage(() => sessionStorage.removeItem(keyFor(scope)));
   },
   /**
-   * Keeps what the visitor typed over a reload the page makes itself (chunk-recovery.ts), field
-   * by field: never a code, never a token. It expires as progress does.
+   * Keeps what the visitor typed into view 1 over a reload, theirs or one the page makes itself
+   * (chunk-recovery.ts), field by field: never a code, never a token. It expires as progress does.
    */
   saveDraft(scope: string, draft: Draft, now = Date.now()): void {
-    const { method, loginValue, countryPrefix } = draft;
-    const stored = { method, loginValue, countryPrefix, savedAt: now };
+    const { method, loginValue, countryPrefix, notice } = draft;
+    const stored = { method, loginValue, countryPrefix, notice, savedAt: now };
     tryStorage(() => sessionStorage.setItem(draftKeyFor(scope), JSON.stringify(stored)));
     progressStore.removeExpired(now);
   },
@@ -87,8 +98,11 @@ export const progressStore = {
     const entry = readEntry(key, draftSchema);
     tryStorage(() => sessionStorage.removeItem(key));
     if (!entry) return undefined;
-    const { method, loginValue, countryPrefix } = entry;
-    return { method, loginValue, countryPrefix };
+    const { method, loginValue, countryPrefix, notice } = entry;
+    return { method, loginValue, countryPrefix, ...(notice && { notice }) };
+  },
+  clearDraft(scope: string): void {
+    tryStorage(() => sessionStorage.removeItem(draftKeyFor(scope)));
   },
   /**
    * Removes every saved progress and draft of this page that has expired or cannot be read,
@@ -99,7 +113,7 @@ export const progressStore = {
     sweepTimer = undefined;
     let nextExpiry = Infinity;
     for (const { key, schema } of storedKeys()) {
-      const entry = readEntry(key, schema);
+      const entry = readEntry<{ savedAt: number }>(key, schema);
       const expiresAt = entry ? entry.savedAt + KEEP_FOR_MS : -Infinity;
       if (now > expiresAt) tryStorage(() => sessionStorage.removeItem(key));
       else nextExpiry = Math.min(nextExpiry, expiresAt);

@@ -24,6 +24,8 @@ export type Startup =
       service: ServiceConfig;
       qrId: string | undefined;
       method: LoginMethod | undefined;
+      /** A method parameter that is unknown or disabled: only logged, the page starts on view 0. */
+      ignoredMethod?: string;
     };
 
 /**
@@ -74,18 +76,23 @@ export function decideStartup(query: QueryParams, config: Config, page: PageFact
       error: `Service ${key} can end in a payment, which the page of ${pageBrand} does not allow: open ${key}'s own page`,
     };
   }
-  // Spec §8: an invalid or unsupported method is only logged, and nothing is shown.
-  const method = LOGIN_METHODS.find((m) => m === query.method);
-  if (query.method !== undefined && !method)
-    return { ok: false, error: `Invalid method parameter: ${JSON.stringify(query.method)}` };
-  if (method && !found.service.loginMethods[method])
-    return { ok: false, error: `Method ${method} is not enabled for service ${key}` };
+  // Spec §2, §8: the method is optional, and an invalid or unsupported one is only logged: the
+  // page starts on view 0, as without one.
+  const named = LOGIN_METHODS.find((m) => m === query.method);
+  const method = named && found.service.loginMethods[named] ? named : undefined;
+  const ignoredMethod =
+    query.method === undefined || method
+      ? undefined
+      : named
+        ? `Method ${named} is not enabled for service ${key}: starting with the choice of method`
+        : `Invalid method parameter ${JSON.stringify(query.method)}: starting with the choice of method`;
   return {
     ok: true,
     serviceKey: key,
     service: found.service,
     qrId: key === RESOLVER_SERVICE ? qrId : undefined,
     method,
+    ...(ignoredMethod && { ignoredMethod }),
   };
 }
 
@@ -97,5 +104,7 @@ export function decideStartup(query: QueryParams, config: Config, page: PageFact
 export async function confirmStartup(query: QueryParams, pageUrl: URL, page: PageFacts): Promise<Startup> {
   const config = await getConfig(pageUrl);
   if (!config) return { ok: false, error: 'The config could not be loaded or is malformed.' };
-  return decideStartup(query, config, page);
+  const startup = decideStartup(query, config, page);
+  if (startup.ok && startup.ignoredMethod) console.error(startup.ignoredMethod);
+  return startup;
 }

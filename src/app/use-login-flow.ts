@@ -2,12 +2,14 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { paymentSdkUrlOf, type ServiceConfig } from '../features/config/api/get-config.ts';
 import type { LoginMethod } from '../types/login-method.ts';
 import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
-import { flowReducer, initialFlowState, type FlowEvent, type FlowState } from './flow.ts';
+import { flowReducer, initialFlowState, type FlowEvent, type FlowState, type View } from './flow.ts';
 import { chunkRecovery } from './chunk-recovery.ts';
 import { loadPayPalPreload, loadPaymentView, loadResolverStep, loadVerifyStep } from './lazy-steps.ts';
 import { LOGIN_METHOD_RULES, type LoadNeeded } from './login-methods.ts';
 import { progressStore } from './progress-store.ts';
 import { progressScope } from './progress-keys.ts';
+import { readQuery } from '../lib/query-rules.ts';
+import { useViewHistory, type ViewEntry } from './view-history.ts';
 
 export interface FlowSetup {
   serviceKey: string;
@@ -17,7 +19,12 @@ export interface FlowSetup {
   pageUrl: URL;
   /** The page's allow-list of redirect hosts, from its meta tag; undefined when it has none. */
   redirectHosts: readonly string[] | undefined;
+  /** The site's name in the document title: the brand's title, or the service's name. */
+  siteTitle: string;
 }
+
+/** The order of the views Back and Forward move through; after the code there is no way back. */
+const STEPS: readonly View[] = ['method', 'send-code', 'verify'];
 
 type VerifyStep = Awaited<ReturnType<typeof loadVerifyStep>>;
 /**
@@ -66,6 +73,36 @@ export function useLoginFlow(
     return chunkRecovery.onBeforeReload(() => progressStore.saveDraft(scope, draft));
   }, [scope, state.method, state.loginValue, state.countryPrefix]);
 
+  // A reload of view 1 keeps the method and what was typed; one of the payment view cannot resume
+  // (the code is used up, the token is never stored) and returns to view 1 saying why.
+  const { view, method, loginValue, countryPrefix } = state;
+  useEffect(() => {
+    if (view === 'method') progressStore.clearDraft(scope);
+    else if (method && view === 'send-code')
+      progressStore.saveDraft(scope, { method, loginValue, countryPrefix });
+    else if (method && view === 'payment')
+      progressStore.saveDraft(scope, { method, loginValue, countryPrefix, notice: 'paymentInterrupted' });
+  }, [scope, view, method, loginValue, countryPrefix]);
+
+  // A lock or limit ends on the server's word: the view then says that a new code may be asked for.
+  useEffect(() => {
+    const until = state.errorUntil;
+    if (until === undefined) return;
+    // setTimeout holds at most 2^31 - 1 ms; and a timer may fire before Date.now() reaches its
+    // end (its own clock, or the wall clock set back): it looks again until the end has come.
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      const now = Date.now();
+      if (now >= until) dispatch({ type: 'waitOver', at: now });
+      else timer = setTimeout(check, Math.min(until - now, 2 ** 31 - 1));
+    };
+    timer = setTimeout(check, Math.min(until - Date.now(), 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [state.errorUntil]);
+
+  // A method the query did not name was chosen on view 0, before the flow ran: Back returns there.
+  useViewHistory({ view, method }, readQuery(pageUrl.search).method !== setup.method, moveTo);
+
   /**
    * A chunk the step needs now. One that fails reloads the page once (chunk-recovery.ts); when it
    * may not, the page says so in place of the view, and the step waits for the reload it offers:
@@ -96,15 +133,85 @@ export function useLoginFlow(
     return next;
   }
 
+  /** Whether the code view may show again for what view 1 holds: its code went to that value. */
+  function codeSentForTypedValue(from: FlowState): boolean {
+    const { method, loginValue, countryPrefix, codeSentTo } = from;
+    return (
+      method !== undefined && LOGIN_METHOD_RULES[method].recipient(loginValue, countryPrefix) === codeSentTo
+    );
+  }
+
+  /** Takes the flow to a history entry's view, one step at a time; false where it cannot go. */
+  function moveTo(entry: ViewEntry): boolean {
+    const target = STEPS.indexOf(entry.view);
+    let next = state;
+    const events: FlowEvent[] = [];
+    while (target >= 0 && STEPS.indexOf(next.view) >= 0 && next.view !== entry.view) {
+      const event = stepToward(next, STEPS.indexOf(next.view) < target, entry.method);
+      const after = event && flowReducer(next, event);
+      if (!event || !after || after === next) return false;
+      events.push(event);
+      next = after;
+    }
+    if (next.view !== entry.view) return false;
+    if (state.view === 'verify') progressStore.clear(scope);
+    for (const event of events) dispatch(event);
+    if (next.view === 'verify') saveProgress(next);
+    return true;
+  }
+
+  /** Where the visitor is on the code view, for a reload to return to (never the code). */
+  function saveProgress({
+    method,
+    loginValue,
+    countryPrefix,
+    sentTo,
+    sentViaFirebase,
+    verificationId,
+    resendAt,
+  }: FlowState) {
+    if (method)
+      progressStore.save(scope, {
+        method,
+        loginValue,
+        countryPrefix,
+        sentTo,
+        sentViaFirebase,
+        verificationId,
+        resendAt,
+      });
+  }
+
+  function stepToward(
+    from: FlowState,
+    forward: boolean,
+    method: LoginMethod | undefined,
+  ): FlowEvent | undefined {
+    if (!forward) return from.view === 'verify' ? { type: 'backToSendCode' } : { type: 'backToMethod' };
+    if (from.view === 'method') return method && { type: 'methodChosen', method };
+    return codeSentForTypedValue(from) ? { type: 'forwardToVerify' } : undefined;
+  }
+
   const sendCode = () =>
     run(async () => {
       const { method, loginValue, countryPrefix } = state;
       if (!method) return;
       const rules = LOGIN_METHOD_RULES[method];
       const sentTo = rules.recipient(loginValue, countryPrefix);
-      if (!take({ type: 'sendStarted', sentTo, at: Date.now() })) return;
+      const at = Date.now();
+      // Anmelden again for the value whose code was just sent: that code is the way on, not silence.
+      if (
+        state.view === 'send-code' &&
+        at < state.resendAt &&
+        state.errorUntil === undefined &&
+        codeSentForTypedValue(state)
+      ) {
+        const next = take({ type: 'forwardToVerify' });
+        return void (next && saveProgress(next));
+      }
+      if (!take({ type: 'sendStarted', sentTo, at })) return;
       const outcome = await rules.send({ service, sentTo, captchaContainer: captchaContainer(), needed });
-      if (!outcome.ok) return dispatch({ type: 'sendFailed', code: outcome.code });
+      if (!outcome.ok) return dispatch({ type: 'sendFailed', code: outcome.code, until: outcome.retryAt });
       const resendAt = Date.now() + RESEND_COOLDOWN_MS;
       dispatch({ type: 'codeSent', ...outcome.data, resendAt });
       progressStore.save(scope, { method, loginValue, countryPrefix, sentTo, resendAt, ...outcome.data });
@@ -122,12 +229,13 @@ export function useLoginFlow(
       const resolverStep = qrId === undefined ? undefined : loadResolverStep();
       resolverStep?.catch(() => undefined);
       const outcome = await verifyWith(channel, { service, sentTo, verificationId, code, needed });
-      if (!outcome.ok) return dispatch({ type: 'verifyFailed', code: outcome.code });
+      if (!outcome.ok) return dispatch({ type: 'verifyFailed', code: outcome.code, until: outcome.retryAt });
       const token = outcome.data;
       const verified = flowReducer(started, { type: 'verified', token });
       dispatch({ type: 'verified', token });
       // The code is used up: a reload from here on starts over instead of asking for it again.
       progressStore.clear(scope);
+      progressStore.clearDraft(scope);
       if (qrId === undefined || !resolverStep) return;
       const { runResolverStep } = await needed(() => resolverStep);
       let paymentView: Promise<unknown> = Promise.resolve();
@@ -157,7 +265,11 @@ export function useLoginFlow(
     setLoginValue: (loginValue: string) => dispatch({ type: 'loginValueChanged', loginValue }),
     setCountryPrefix: (countryPrefix: string) => dispatch({ type: 'countryPrefixChanged', countryPrefix }),
     setCode: (code: string) => dispatch({ type: 'codeChanged', code }),
-    paid: (paymentId: string) => dispatch({ type: 'paid', paymentId }),
+    paid: (paymentId: string) => {
+      // The payment view's draft: after the payment there is nothing to return to.
+      progressStore.clearDraft(scope);
+      dispatch({ type: 'paid', paymentId });
+    },
     sendCode,
     verify,
   };

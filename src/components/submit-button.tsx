@@ -1,22 +1,23 @@
 import type { ReactNode } from 'react';
-import { messages } from '../lib/messages.ts';
 import { Spinner } from './spinner.tsx';
 
 interface SubmitButtonProps {
   busy: boolean;
+  /** Not usable now for another reason than a call in flight (a lock). */
+  unavailable?: boolean;
   children: ReactNode;
 }
 
 /**
- * Stays focusable while busy (aria-disabled, not disabled), so keyboard focus is not thrown to
- * the page; the form's own guard ignores the submit meanwhile.
+ * Stays focusable while busy or unavailable (aria-disabled, not disabled), so keyboard focus is
+ * not thrown to the page; the form's own guard ignores the submit meanwhile. The view's status
+ * region (StatusMessage) says „Bitte warten“.
  */
-export function SubmitButton({ busy, children }: SubmitButtonProps) {
+export function SubmitButton({ busy, unavailable = false, children }: SubmitButtonProps) {
   return (
-    <button type="submit" className="button button--primary" aria-disabled={busy || undefined}>
+    <button type="submit" className="button button--primary" aria-disabled={busy || unavailable || undefined}>
       {busy && <Spinner />}
       {children}
-      {busy && <span className="visually-hidden">, {messages.busy}</span>}
     </button>
   );
 }

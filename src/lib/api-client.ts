@@ -19,10 +19,22 @@ export const DEFAULT_MAX_BYTES = 64 * 1024;
  */
 export type CallFailure = 'network' | 'tooManyRequests' | 'rejected';
 
-export type CallResult<T> = { ok: true; data: T } | { ok: false; failure: CallFailure };
+export type CallResult<T> =
+  | { ok: true; data: T }
+  | {
+      ok: false;
+      failure: CallFailure;
+      /** HTTP 429: how long the server asks to wait (its `Retry-After` in seconds), when it says. */
+      retryAfterMs?: number;
+      /** HTTP 429: the body, when it has the call's shape (an MWS says there why it refuses). */
+      data?: T;
+    };
 
-/** A call's outcome as the page reports it: a spec error code on failure. */
-export type Outcome<T> = { ok: true; data: T } | { ok: false; code: ErrorCode };
+/**
+ * A call's outcome as the page reports it: a spec error code on failure, and when a refusal ends
+ * (epoch ms) where the server said so.
+ */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; retryAt?: number };
 
 /**
  * The spec code a caller gives each way of failing; a caller with no word of its own for too many
@@ -33,8 +45,12 @@ type FailureCodes = Record<Exclude<CallFailure, 'tooManyRequests'>, ErrorCode> &
 };
 
 /** Maps a failed call to the spec code its caller gives each way of failing. */
-export function toOutcome<T>(result: CallResult<T>, codes: FailureCodes): Outcome<T> {
-  return result.ok ? result : { ok: false, code: codes[result.failure] ?? codes.rejected };
+export function toOutcome<T>(result: CallResult<T>, codes: FailureCodes, now = Date.now()): Outcome<T> {
+  if (result.ok) return result;
+  const code = codes[result.failure] ?? codes.rejected;
+  return result.retryAfterMs === undefined
+    ? { ok: false, code }
+    : { ok: false, code, retryAt: now + result.retryAfterMs };
 }
 
 interface CallOptions<T> {
@@ -86,17 +102,44 @@ async function call<T>(
   // A 4xx answer may still say why in JSON (a wrong code, say); a 5xx says nothing we can use.
   if (response.status >= 500) return { ok: false, failure: 'rejected' };
   // Too many requests is the status alone: a proxy or gateway may say it with any body, or none.
-  if (response.status === 429) return { ok: false, failure: 'tooManyRequests' };
-  let body: unknown;
+  // Its body and Retry-After only add why and for how long, when they are there.
+  if (response.status === 429) {
+    const retryAfterMs = retryAfterOf(response);
+    const data = await readBody(response, schema, maxBytes);
+    return {
+      ok: false,
+      failure: 'tooManyRequests',
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+      ...(data !== undefined && { data }),
+    };
+  }
+  const data = await readBody(response, schema, maxBytes);
+  return data === undefined ? { ok: false, failure: 'rejected' } : { ok: true, data };
+}
+
+/** The body as JSON of the schema's shape, or undefined: too large, not JSON or another shape. */
+async function readBody<T>(
+  response: Response,
+  schema: ZodMiniType<T>,
+  maxBytes: number,
+): Promise<T | undefined> {
   try {
     const text = await readText(response, maxBytes);
-    if (text === undefined) return { ok: false, failure: 'rejected' };
-    body = JSON.parse(text);
+    if (text === undefined) return undefined;
+    const parsed = safeParse(schema, JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
   } catch {
-    return { ok: false, failure: 'rejected' };
+    return undefined;
   }
-  const parsed = safeParse(schema, body);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, failure: 'rejected' };
+}
+
+/**
+ * `Retry-After` in delta-seconds (docs/backend-contract.md). The date form is left out: it is
+ * read against the visitor's clock, which may be minutes off. A cross-origin MWS must expose it.
+ */
+function retryAfterOf(response: Response): number | undefined {
+  const value = response.headers.get('retry-after')?.trim();
+  return value && /^\d{1,9}$/.test(value) ? Number(value) * 1000 : undefined;
 }
 
 /** `{base}/{path}` for a base that may or may not end in a slash and may carry a path. */

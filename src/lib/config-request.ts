@@ -25,6 +25,9 @@ export const CONFIG_TIMEOUT_MS = 15_000;
  */
 export const CONFIG_MAX_BYTES = 256 * 1024;
 
+/** How long the first script waits before it asks for a config that failed on the network again. */
+export const CONFIG_RETRY_DELAY_MS = 1_000;
+
 let started: { url: string; response: Promise<Response> } | undefined;
 
 /**
@@ -35,14 +38,20 @@ let started: { url: string; response: Promise<Response> } | undefined;
  */
 export function startConfigRequest(pageUrl: URL): Promise<unknown> {
   const url = besidePage(pageUrl, configRequest.path);
-  // Before the api-client's chunk is there: this request is why the first script exists.
-  // eslint-disable-next-line no-restricted-globals
-  const response = fetch(url, {
-    credentials: configRequest.credentials,
-    // As every call of the api-client: an answer from wherever a redirect points is no config.
-    redirect: 'error',
-    signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS),
-  });
+  const ask = () =>
+    // Before the api-client's chunk is there: this request is why the first script exists.
+    // eslint-disable-next-line no-restricted-globals
+    fetch(url, {
+      credentials: configRequest.credentials,
+      // As every call of the api-client: an answer from wherever a redirect points is no config.
+      redirect: 'error',
+      signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS),
+    });
+  // A request that fails on the network (a mobile connection that dropped for a moment, or
+  // stalled until the timeout) is asked once more, a second later, before the page stays blank.
+  const response = ask().catch(() =>
+    new Promise((resolve) => setTimeout(resolve, CONFIG_RETRY_DELAY_MS)).then(ask),
+  );
   // The app takes and handles it; until then a failure must not count as unhandled.
   response.catch(() => undefined);
   started = { url: url.href, response };

@@ -1,4 +1,5 @@
 import { firstViewMessages } from './first-view-messages.ts';
+import { CODE_LENGTH, CODE_LIFETIME_MINUTES } from './limits.ts';
 
 /** Every German text of the page, the spec's own strings verbatim where it gives them. */
 export const messages = {
@@ -8,15 +9,33 @@ export const messages = {
     number: 'Mit Telefonnummer anmelden',
     edp: 'Mit EDP-Kennung anmelden',
   },
-  countryPrefix: 'Vorwahl',
+  countryPrefix: 'Ländervorwahl',
   signIn: 'Anmelden',
   otherMethod: 'Andere Anmeldemethode verwenden',
   enterCode: 'Bestätigungscode eingeben',
   codeLabel: 'Bestätigungscode',
-  codeSentTo: 'Wir haben einen 6-stelligen Code gesendet an',
+  /** Where the code went, around the value the visitor typed (shown in full: they typed it here). */
+  codeSentTo: {
+    mail: ['Wir haben einen 6-stelligen Code an', 'gesendet.'],
+    number: ['Wir haben einen 6-stelligen Code per SMS an', 'gesendet.'],
+    edp: [
+      'Wir haben einen 6-stelligen Code an die E-Mail-Adresse gesendet, die für die EDP-Kennung',
+      'hinterlegt ist.',
+    ],
+  },
+  /** How long a code lasts, and where a mail may have gone. */
+  codeLifetime: {
+    mail: `Der Code ist ${CODE_LIFETIME_MINUTES} Minuten gültig. Keine E-Mail erhalten? Sieh bitte auch im Spam-Ordner nach.`,
+    number: 'Der Code ist nur einige Minuten gültig.',
+    edp: `Der Code ist ${CODE_LIFETIME_MINUTES} Minuten gültig. Keine E-Mail erhalten? Sieh bitte auch im Spam-Ordner nach.`,
+  },
   verify: 'Verifizieren',
   resend: 'Code erneut senden',
-  resendIn: (seconds: number) => `Code erneut senden (${seconds} s)`,
+  /** The wait before a new code may be asked for: seconds for the cooldown, minutes for a lock. */
+  resendIn: (seconds: number) =>
+    seconds > 90
+      ? `Code erneut senden (in ${Math.ceil(seconds / 60)} min)`
+      : `Code erneut senden (${seconds} s)`,
   change: { mail: 'E-Mail-Adresse ändern', number: 'Telefonnummer ändern', edp: 'EDP-Kennung ändern' },
   payTitle: 'Zu bezahlender Betrag für A-Ident freischaltung',
   paymentFailed: 'Bei der Bearbeitung Ihrer Bestellung ist ein Fehler aufgetreten!',
@@ -24,7 +43,20 @@ export const messages = {
   /** The detail after paymentFailed when PayPal's capture answer has no id to pass on. */
   paymentWithoutId: '(keine Zahlungsnummer erhalten)',
   pleaseWait: 'Bitte warten...',
+  /** The code field refused a paste or input of more digits than a code has. */
+  codeTooLong: `Der Code hat ${CODE_LENGTH} Ziffern. Bitte gib nur den Code ein.`,
+  /** The start of the document title while an error shows (GOV.UK's pattern). */
+  errorTitle: 'Fehler: ',
+  /** Told politely in the view's status region, not errors. */
+  notices: {
+    codeResent: 'Neuer Code gesendet. Ältere Codes gelten nicht mehr.',
+    waitOver: 'Du kannst jetzt einen neuen Code anfordern.',
+    paymentInterrupted:
+      'Die Seite wurde während der Zahlung neu geladen. Aus Sicherheitsgründen beginnt die Anmeldung neu: Bitte fordere einen neuen Code an.',
+  },
 } as const;
+
+export type Notice = keyof typeof messages.notices;
 
 /** The spec's text for every failure the visitor can only retry. */
 const TRY_AGAIN = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
@@ -38,15 +70,38 @@ export const errorTexts = {
   AN03: TRY_AGAIN,
   AN04: TRY_AGAIN,
   VM01: 'Bitte prüfe deine Eingabe und versuche es erneut.',
+  // Not the spec's, added by issue 34: the MWS says why it refused a code that was not wrong.
+  VE01: `Dieser Code ist nicht mehr gültig. Bitte fordere mit „${messages.resend}“ einen neuen Code an.`,
+  VR01: 'Dieser Code wurde durch einen neueren ersetzt. Bitte gib den Code aus der zuletzt gesendeten Nachricht ein.',
+  // Not the spec's, added by issue 34: a number that cannot be a phone number, refused before sending.
+  AN05: 'Diese Telefonnummer ist ungültig. Bitte prüfe die Ländervorwahl und die Nummer.',
   VM02: TRY_AGAIN,
   VN02: TRY_AGAIN,
   VN05: TRY_AGAIN,
-  // Not the spec's: added by issue 14. The code check is locked (the MWS's HTTP 429 after too many
-  // wrong codes, or Firebase's too-many-requests); the same code again cannot help, a new one can.
-  VL01: `Du hast es zu oft versucht. Bitte warte einen Moment und fordere dann mit „${messages.resend}“ einen neuen Code an.`,
+  // Not the spec's: added by issue 14. The value is locked after too many wrong codes (the MWS's
+  // HTTP 429, or Firebase's too-many-requests): no code helps until the lock ends (waitTexts).
+  VL01: 'Zu viele Versuche. Bitte warte einige Minuten und versuche es dann erneut.',
   // Not the spec's: added by issue 25. A send the MWS answers with HTTP 429: too many codes for this
-  // value or from this client, or the value is locked. Another try now cannot help, one later can.
+  // value or from this client. Another try now cannot help, one later can.
   AL01: 'Es wurden zu viele Codes angefordert. Bitte versuche es später erneut.',
 } as const;
 
 export type ErrorCode = keyof typeof errorTexts;
+
+/** The texts of the refusals that last a while, when the server says until when (issue 34). */
+const waitTexts: Partial<Record<ErrorCode, (until: string) => string>> = {
+  VL01: (until) => `Zu viele falsche Codes. Aus Sicherheitsgründen ist die Anmeldung bis ${until} gesperrt.`,
+  AL01: (until) => `Es wurden zu viele Codes angefordert. Ein neuer Code ist ab ${until} möglich.`,
+};
+
+/** Errors that say the value typed is wrong, so its field is marked invalid; the rest are not its fault. */
+export const VALUE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['VM01', 'VR01', 'AN05']);
+
+/** The text shown for an error; with `until` (epoch ms), the time it ends and how far that is. */
+export function errorText(code: ErrorCode, until?: number, now = Date.now()): string {
+  const withTime = waitTexts[code];
+  if (until === undefined || !withTime) return errorTexts[code];
+  const clock = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' }).format(until);
+  const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
+  return withTime(`${clock} Uhr (in ${minutes === 1 ? 'einer Minute' : `${minutes} Minuten`})`);
+}

@@ -17,7 +17,7 @@ const VerifyView = lazy(() => loadVerifyView().then((module) => ({ default: modu
 const RedirectView = lazy(() => loadRedirectView().then((module) => ({ default: module.RedirectView })));
 const PaymentView = lazy(loadPaymentView);
 
-/** The fixed states the preview shows; VerifyView masks the destination as the page does. */
+/** The fixed states the preview shows. */
 const PREVIEW_STATE = {
   sentTo: { mail: 'erika.mustermann@example.de', number: '+491701234567', edp: 'MUSTER4711' },
   /** The inline error of a wrong code (errorTexts in messages.ts). */
@@ -87,10 +87,12 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
           <VerifyView
             method={method}
             sentTo={PREVIEW_STATE.sentTo[method]}
-            mask={rules.mask}
             code=""
             busy={false}
             error={PREVIEW_STATE.error}
+            errorUntil={undefined}
+            locked={false}
+            notice={undefined}
             resendAt={resendAt}
             onCodeChange={ignore}
             onVerify={ignore}

@@ -1,8 +1,8 @@
 import type { FormEvent, Ref } from 'react';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import type { ErrorCode } from '../../lib/messages.ts';
-import { messages } from '../../lib/messages.ts';
+import { StatusMessage } from '../../components/status-message.tsx';
+import { messages, VALUE_ERRORS, type ErrorCode, type Notice } from '../../lib/messages.ts';
 import type { LoginMethod } from '../../types/login-method.ts';
 import { ViewTitle } from '../../components/view-title.tsx';
 
@@ -21,6 +21,9 @@ interface SendCodeViewProps {
   countryPrefix: string;
   busy: boolean;
   error: ErrorCode | undefined;
+  /** When the refusal the error reports ends (epoch ms). */
+  errorUntil?: number | undefined;
+  notice?: Notice | undefined;
   /** reCAPTCHA's container, for the methods that need it; none without. */
   captchaRef: Ref<HTMLDivElement> | undefined;
   onLoginValueChange: (loginValue: string) => void;
@@ -37,6 +40,8 @@ export function SendCodeView({
   countryPrefix,
   busy,
   error,
+  errorUntil,
+  notice,
   captchaRef,
   onLoginValueChange,
   onCountryPrefixChange,
@@ -47,6 +52,8 @@ export function SendCodeView({
     event.preventDefault();
     onSubmit();
   };
+  // Only a value that is wrong is marked invalid: a failure of the server or the network is not.
+  const invalid = error !== undefined && VALUE_ERRORS.has(error) ? true : undefined;
   return (
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="view-title" aria-busy={busy}>
       <ViewTitle>{messages.signInWith[method]}</ViewTitle>
@@ -63,6 +70,8 @@ export function SendCodeView({
               value={countryPrefix}
               onChange={(event) => onCountryPrefixChange(event.target.value)}
               readOnly={busy}
+              aria-invalid={invalid}
+              aria-describedby="value-error"
             />
           </div>
         )}
@@ -78,15 +87,23 @@ export function SendCodeView({
             value={loginValue}
             onChange={(event) => onLoginValueChange(event.target.value)}
             readOnly={busy}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={invalid}
             aria-describedby="value-error"
           />
         </div>
       </div>
       {captchaRef && <div ref={captchaRef} className="captcha" />}
-      <ErrorMessage id="value-error" code={error} />
+      <ErrorMessage id="value-error" code={error} until={errorUntil} />
+      <StatusMessage busy={busy} text={notice && messages.notices[notice]} />
       <SubmitButton busy={busy}>{messages.signIn}</SubmitButton>
-      <button type="button" className="button button--link" onClick={onBackToMethod} disabled={busy}>
+      <button
+        type="button"
+        className="button button--link"
+        onClick={() => {
+          if (!busy) onBackToMethod();
+        }}
+        aria-disabled={busy || undefined}
+      >
         {messages.otherMethod}
       </button>
     </form>

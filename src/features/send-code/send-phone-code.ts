@@ -1,4 +1,6 @@
 import { RecaptchaVerifier, signInWithPhoneNumber } from 'firebase/auth';
+// The smallest metadata: the length of a number per country, all a check before sending needs.
+import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import type { Outcome } from '../../lib/api-client.ts';
 import { firebaseAuth, reportFirebaseError, type FirebaseAuthConfig } from '../../lib/firebase-auth.ts';
 import { sendSmsCode } from './api/send-sms-code.ts';
@@ -15,12 +17,17 @@ interface PhoneService {
   loginKey: string;
 }
 
-/** Firebase sends the SMS; when it answers too-many-requests, the backend's SMS does (spec §4). */
+/**
+ * Firebase sends the SMS; when it answers too-many-requests, the backend's SMS does (spec §4).
+ * A number that cannot be one in E.164 (a country code that does not exist, too few or too many
+ * digits for its country) is refused first: no captcha, no SMS to a wrong number, no try spent.
+ */
 export async function sendPhoneCode(
   service: PhoneService,
   phoneNumber: string,
   captchaContainer: HTMLElement,
 ): Promise<Outcome<SentCode>> {
+  if (!isPossiblePhoneNumber(phoneNumber)) return { ok: false, code: 'AN05' };
   const firebase = await sendViaFirebase(service.firebaseConfig, phoneNumber, captchaContainer);
   if (firebase.ok)
     return { ok: true, data: { sentViaFirebase: true, verificationId: firebase.verificationId } };

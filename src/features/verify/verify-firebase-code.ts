@@ -7,11 +7,12 @@ import { forgetFirebase } from './forget-firebase.ts';
 
 /**
  * Firebase's refusals the visitor can act on. Too many requests is Firebase blocking this device
- * for a while, like the MWS's lockout: a new code (sent by the SMS fallback while Firebase still
- * refuses) is the way on.
+ * for a while, like the MWS's lockout, but without saying how long: VL01 without a time.
  */
 const FIREBASE_REFUSALS = new Map<string | undefined, ErrorCode>([
   ['auth/invalid-verification-code', 'VM01'],
+  // The SMS code's session ran out: a new code, not another try, is the way on.
+  ['auth/code-expired', 'VE01'],
   ['auth/too-many-requests', 'VL01'],
 ]);
 

@@ -1,22 +1,26 @@
 import type { FormEvent } from 'react';
 import { ErrorMessage } from '../../components/error-message.tsx';
+import { StatusMessage } from '../../components/status-message.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
-import { MASKS, type MaskKind } from '../../lib/mask.ts';
-import { messages, type ErrorCode } from '../../lib/messages.ts';
+import { ViewTitle } from '../../components/view-title.tsx';
+import { messages, VALUE_ERRORS, type ErrorCode, type Notice } from '../../lib/messages.ts';
 import type { LoginMethod } from '../../types/login-method.ts';
 import { OtpInput } from './otp-input.tsx';
 import { ResendButton } from './resend-button.tsx';
 import './verify-view.css';
-import { ViewTitle } from '../../components/view-title.tsx';
 
 interface VerifyViewProps {
   method: LoginMethod;
+  /** Where the code went, as the page sent it: the address, EDP-Kennung or E.164 number. */
   sentTo: string;
-  /** How its method shows where the code went (login-methods.ts). */
-  mask: MaskKind;
   code: string;
   busy: boolean;
   error: ErrorCode | undefined;
+  /** When the refusal the error reports ends (epoch ms). */
+  errorUntil: number | undefined;
+  /** The value is locked: no code can be checked until errorUntil. */
+  locked: boolean;
+  notice: Notice | undefined;
   resendAt: number;
   onCodeChange: (code: string) => void;
   onVerify: (code: string) => void;
@@ -26,7 +30,8 @@ interface VerifyViewProps {
 
 /** View 2: the six-digit code, where it went, and ways to get a new one or change the login value. */
 export function VerifyView(props: VerifyViewProps) {
-  const { method, sentTo, mask, code, busy, error } = props;
+  const { method, sentTo, code, busy, error, locked } = props;
+  const [before, after] = messages.codeSentTo[method];
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onVerify(code);
@@ -35,7 +40,7 @@ export function VerifyView(props: VerifyViewProps) {
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="view-title" aria-busy={busy}>
       <ViewTitle>{messages.enterCode}</ViewTitle>
       <p className="hint" id="code-hint">
-        {messages.codeSentTo} <strong className="sent-to">{MASKS[mask](sentTo)}</strong>
+        {before} <strong className="sent-to">{sentTo}</strong> {after} {messages.codeLifetime[method]}
       </p>
       <div className="field">
         <label htmlFor="code">{messages.codeLabel}</label>
@@ -43,26 +48,27 @@ export function VerifyView(props: VerifyViewProps) {
           id="code"
           value={code}
           busy={busy}
-          invalid={error !== undefined}
+          locked={locked}
+          invalid={error !== undefined && VALUE_ERRORS.has(error)}
           describedBy="code-hint code-error"
           onChange={props.onCodeChange}
           onComplete={props.onVerify}
         />
       </div>
-      <ErrorMessage id="code-error" code={error} />
-      <SubmitButton busy={busy}>{messages.verify}</SubmitButton>
+      <ErrorMessage id="code-error" code={error} until={props.errorUntil} />
+      <StatusMessage busy={busy} text={props.notice && messages.notices[props.notice]} />
+      <SubmitButton busy={busy} unavailable={locked}>
+        {messages.verify}
+      </SubmitButton>
       <div className="row">
-        <ResendButton
-          key={props.resendAt}
-          availableAt={props.resendAt}
-          busy={busy}
-          onResend={props.onResend}
-        />
+        <ResendButton availableAt={props.resendAt} busy={busy} onResend={props.onResend} />
         <button
           type="button"
           className="button button--link"
-          onClick={props.onBackToSendCode}
-          disabled={busy}
+          onClick={() => {
+            if (!busy) props.onBackToSendCode();
+          }}
+          aria-disabled={busy || undefined}
         >
           {messages.change[method]}
         </button>

@@ -144,6 +144,8 @@ describe('a-ident: the resolver after verification', () => {
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
     expect(navigate).toHaveBeenCalledWith(`${TARGET}?idtoken=tok-a&ppid=CAPTURE-9`);
     expect(screen.getByRole('heading', { name: 'Bitte warten...' })).toBeInTheDocument();
+    // The payment view's draft is gone with the redirect: a reload now starts on view 0.
+    await waitFor(() => expect(sessionStorage.length).toBe(0));
   });
 });
 
@@ -184,6 +186,23 @@ describe('a-ident: a hostile targetDomain is never followed', () => {
 });
 
 describe('a-ident: progress kept across a reload', () => {
+  // The code is used up and the token is never stored: the payment view cannot resume, and says so.
+  test('a reload on the payment view returns to view 1 with the address, saying why', async () => {
+    backendWith(resolved(false, { value: 5 }));
+    const first = await signIn();
+    await screen.findByRole('heading', { name: PAY_TITLE });
+    expect(Object.keys(sessionStorage).join(' ')).not.toMatch(/token/);
+    expect(JSON.stringify({ ...sessionStorage })).not.toContain('tok-a');
+    first.unmount();
+
+    renderApp(`?service=a-ident&qrid=${encodeURIComponent(QRID)}`);
+    expect(await screen.findByLabelText('E-Mail-Adresse')).toHaveValue('max@example.de');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Die Seite wurde während der Zahlung neu geladen. Aus Sicherheitsgründen beginnt die Anmeldung neu: Bitte fordere einen neuen Code an.',
+    );
+    expect(screen.queryByRole('heading', { name: PAY_TITLE })).not.toBeInTheDocument();
+  });
+
   test('belongs to its QR id: a link for another id starts over', async () => {
     backendWith(resolved(true));
     const first = renderApp(`?service=a-ident&qrid=QR-A&method=mail`);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, test } from 'vitest';
 import {
+  FIRST_VIEW_STATUS_ID,
   firstViewOf,
   firstViewTemplateId,
   handOver,
@@ -47,14 +48,22 @@ describe('firstViewOf: what the first script may show before the app runs', () =
     ['an unknown service', '?service=unknown', {}],
     ['an inherited key', '?service=__proto__', {}],
     ['a service that is not the page’s brand', '?service=a-dok', { brand: 'wdpall' }],
-    ['an unknown method parameter', '?service=a-dok&method=sms', {}],
-    ['a method parameter the service does not enable', '?service=wdpall&method=number', {}],
     ['a-ident without a QR id', '?service=a-ident', {}],
     ['a-ident with a QR id a payment cannot carry', '?service=a-ident&qrid=QR%201', {}],
     ['a redirect outside the page’s hosts', '?service=a-dok', { redirectHosts: ['other.example'] }],
     ['progress to return to', '?service=a-dok', { hasProgress: (scope: string) => scope === 'a-dok' }],
   ])('leaves the page to the app with %s', (_case, search, overrides) => {
     expect(firstViewOf(config, page(search, overrides))).toBeUndefined();
+  });
+
+  // Spec §8: an invalid or unsupported method is only logged (by the app), and the page starts on
+  // view 0, as without one; a blank page is for an invalid service only (issue 34).
+  test.each([
+    ['an unknown method parameter', '?service=a-dok&method=sms', ['mail', 'number', 'edp']],
+    ['an empty method parameter', '?service=a-dok&method=', ['mail', 'number', 'edp']],
+    ['a method parameter the service does not enable', '?service=wdpall&method=number', ['mail', 'edp']],
+  ])('shows view 0 with %s', (_case, search, methods) => {
+    expect(firstViewOf(config, page(search))).toEqual({ methods, method: undefined });
   });
 
   test('asks for the progress of the QR id’s own sign-in on a-ident', () => {
@@ -86,6 +95,7 @@ describe('firstViewOf: what the first script may show before the app runs', () =
 describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
   afterEach(() => {
     handOver();
+    takeSubmitted();
     document.body.innerHTML = '';
     delete document.documentElement.dataset.methods;
   });
@@ -170,6 +180,33 @@ describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
     expect(handOver()).toEqual({ chosen: undefined, sendCodeShown: 'edp' });
     expect(takeSubmitted()).toBe(true);
     expect(takeSubmitted()).toBe(false);
+  });
+
+  // An Enter before the flow has taken view 1 over is sent once it has (hydration.test.tsx);
+  // meanwhile the page shows and says at once that it is on its way.
+  test('shows a submit on view 1 before the flow takes over as busy at once, until the flow takes it', async () => {
+    const root = prerenderedRoot();
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<template id="${firstViewTemplateId('mail')}"><form><input id="login-value"><button type="submit">Anmelden</button></form></template>` +
+        // As the build writes it beside the root (bake-html.ts): the text comes with the page.
+        `<p id="${FIRST_VIEW_STATUS_ID}" class="visually-hidden" role="status" data-busy="Bitte warten"></p>`,
+    );
+    const status = document.getElementById(FIRST_VIEW_STATUS_ID);
+    const answered = Promise.resolve(config);
+    startFirstView(page('?service=a-dok&method=mail'), answered);
+    await answered;
+    await Promise.resolve();
+    expect(document.documentElement).not.toHaveAttribute('data-sending');
+    expect(status).toHaveTextContent('');
+
+    root.querySelector('form')?.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    expect(document.documentElement).toHaveAttribute('data-sending');
+    expect(status).toHaveTextContent('Bitte warten');
+
+    expect(takeSubmitted()).toBe(true);
+    expect(document.documentElement).not.toHaveAttribute('data-sending');
+    expect(status).toHaveTextContent('');
   });
 
   test('does nothing on a page without a pre-rendered view (development)', async () => {

@@ -4,6 +4,7 @@ import {
   canVerify,
   flowReducer,
   initialFlowState,
+  isLocked,
   type Draft,
   type FlowContext,
   type FlowEvent,
@@ -139,6 +140,20 @@ describe('starting the flow', () => {
     expect(initialFlowState(plainService, { progress, draft })).toMatchObject({
       ...progress,
       view: 'verify',
+    });
+  });
+
+  test('starts with no error, no wait and no notice', () => {
+    expect(choosing()).toMatchObject({ error: undefined, errorUntil: undefined, notice: undefined });
+  });
+
+  test('starts in view 1 saying why, from a draft a reload on the payment view left', () => {
+    const state = initialFlowState(aIdent, { draft: { ...draft, notice: 'paymentInterrupted' } });
+    expect(state).toMatchObject({
+      ...draft,
+      view: 'send-code',
+      notice: 'paymentInterrupted',
+      error: undefined,
     });
   });
 
@@ -308,12 +323,13 @@ describe('view 2', () => {
       { type: 'codeChanged', code: '123' },
     );
     const state = run(withCode, { type: 'backToSendCode' });
+    // The verification id stays: Forward (or Anmelden for the same value) returns to that code.
     expect(state).toMatchObject({
       view: 'send-code',
       loginValue: MAIL,
       method: 'mail',
       code: '',
-      verificationId: undefined,
+      verificationId: 'verification-1',
       error: undefined,
     });
   });
@@ -382,6 +398,214 @@ describe('view 2', () => {
       });
     },
   );
+});
+
+const NOW = RESEND_AT + 5_000;
+const LOCK_ENDS = NOW + 15 * 60_000;
+
+/** View 2 after the MWS locked the value until LOCK_ENDS (HTTP 429 with Retry-After). */
+function locked(): FlowState {
+  return run(verifying(), { type: 'verifyFailed', code: 'VL01', until: LOCK_ENDS });
+}
+
+describe('a lock or limit with an end (issue 34)', () => {
+  test('a lock keeps its end, and holds a resend to the value back until then', () => {
+    const state = locked();
+    expect(state).toMatchObject({
+      view: 'verify',
+      error: 'VL01',
+      errorUntil: LOCK_ENDS,
+      resendAt: LOCK_ENDS,
+    });
+    expect(isLocked(state)).toBe(true);
+  });
+
+  test('a lock blocks the check of a complete code', () => {
+    const state = run(locked(), { type: 'codeChanged', code: '123456' });
+    expect(canVerify(state)).toBe(false);
+    expect(run(state, { type: 'verifyStarted', code: '123456' })).toBe(state);
+  });
+
+  test('a lock blocks a resend to the value until it ends, and not one to another value', () => {
+    const state = locked();
+    expect(run(state, { type: 'sendStarted', sentTo: MAIL, at: LOCK_ENDS - 1 })).toBe(state);
+    const back = run(state, { type: 'backToSendCode' });
+    expect(run(back, { type: 'sendStarted', sentTo: MAIL, at: LOCK_ENDS - 1 })).toBe(back);
+    expect(run(back, { type: 'sendStarted', sentTo: 'other@example.de', at: NOW }).loading).toBe(true);
+  });
+
+  test('waitOver before the end does nothing', () => {
+    const state = locked();
+    expect(run(state, { type: 'waitOver', at: LOCK_ENDS - 1 })).toBe(state);
+  });
+
+  test('waitOver at the end lifts the lock and says a new code may be asked for', () => {
+    const state = run(locked(), { type: 'waitOver', at: LOCK_ENDS });
+    expect(state).toMatchObject({ error: undefined, errorUntil: undefined, notice: 'waitOver' });
+    expect(isLocked(state)).toBe(false);
+    expect(canVerify(run(state, { type: 'codeChanged', code: '123456' }))).toBe(true);
+    expect(run(state, { type: 'sendStarted', sentTo: MAIL, at: LOCK_ENDS }).loading).toBe(true);
+  });
+
+  test('waitOver without a wait does nothing', () => {
+    const failed = run(verifying(), { type: 'verifyFailed', code: 'VM01' });
+    expect(run(failed, { type: 'waitOver', at: LOCK_ENDS })).toBe(failed);
+  });
+
+  test('a lock without an end (Firebase’s too-many-requests) says so but blocks nothing', () => {
+    const state = run(verifying(), { type: 'verifyFailed', code: 'VL01' });
+    expect(state).toMatchObject({ error: 'VL01', errorUntil: undefined, resendAt: RESEND_AT });
+    expect(isLocked(state)).toBe(false);
+    expect(canVerify(run(state, { type: 'codeChanged', code: '123456' }))).toBe(true);
+  });
+
+  test('a send limit with an end holds the send back until then, and locks no check', () => {
+    const state = run(sending(), { type: 'sendFailed', code: 'AL01', until: LOCK_ENDS });
+    expect(state).toMatchObject({
+      view: 'send-code',
+      error: 'AL01',
+      errorUntil: LOCK_ENDS,
+      resendAt: LOCK_ENDS,
+    });
+    expect(isLocked(state)).toBe(false);
+    expect(run(state, { type: 'sendStarted', sentTo: MAIL, at: LOCK_ENDS - 1 })).toBe(state);
+    expect(run(state, { type: 'sendStarted', sentTo: MAIL, at: LOCK_ENDS }).loading).toBe(true);
+  });
+
+  test('an end sooner than the cooldown keeps the cooldown', () => {
+    const resending = run(codeView(), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT });
+    const sent = run(resending, {
+      type: 'codeSent',
+      sentViaFirebase: false,
+      verificationId: undefined,
+      resendAt: RESEND_AT + 30_000,
+    });
+    const resent = run(sent, { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT + 30_000 });
+    const state = run(resent, { type: 'sendFailed', code: 'AL01', until: RESEND_AT + 1_000 });
+    expect(state).toMatchObject({ errorUntil: RESEND_AT + 1_000, resendAt: RESEND_AT + 30_000 });
+  });
+
+  test('going back to view 1 keeps a running wait said there, where a send to the value waits for it', () => {
+    const state = run(locked(), { type: 'backToSendCode' });
+    expect(state).toMatchObject({
+      view: 'send-code',
+      error: 'VL01',
+      errorUntil: LOCK_ENDS,
+      notice: undefined,
+    });
+  });
+
+  // The MWS still refuses every check until the end: the code view must not offer one.
+  test('returning to the code view keeps a running lock, said and in force', () => {
+    const state = run(locked(), { type: 'backToSendCode' }, { type: 'forwardToVerify' });
+    expect(state).toMatchObject({ view: 'verify', error: 'VL01', errorUntil: LOCK_ENDS });
+    expect(isLocked(state)).toBe(true);
+    expect(canVerify(run(state, { type: 'codeChanged', code: '123456' }))).toBe(false);
+  });
+
+  test('going back to view 1 drops an error without a wait', () => {
+    const failed = run(verifying(), { type: 'verifyFailed', code: 'VM01' });
+    expect(run(failed, { type: 'backToSendCode' })).toMatchObject({ error: undefined, notice: undefined });
+  });
+});
+
+describe('forwardToVerify (Forward, or Anmelden again for the value whose code was just sent)', () => {
+  test('returns from view 1 to the code view of the code sent, with its verification id', () => {
+    const sent = run(sending(), {
+      type: 'codeSent',
+      sentViaFirebase: true,
+      verificationId: 'verification-1',
+      resendAt: RESEND_AT,
+    });
+    const back = run(sent, { type: 'backToSendCode' });
+    const state = run(back, { type: 'forwardToVerify' });
+    expect(state).toMatchObject({
+      view: 'verify',
+      code: '',
+      sentTo: MAIL,
+      verificationId: 'verification-1',
+      error: undefined,
+      notice: undefined,
+    });
+    expect(canVerify(run(state, { type: 'codeChanged', code: '123456' }))).toBe(true);
+  });
+
+  test.each<[string, () => FlowState]>([
+    ['in view 1 before any code was sent', () => entered()],
+    ['while a code is being sent', () => sending()],
+    ['in view 0', () => choosing()],
+    ['in view 2', () => codeView()],
+  ])('is ignored %s', (_case, makeState) => {
+    const state = makeState();
+    expect(run(state, { type: 'forwardToVerify' })).toBe(state);
+  });
+
+  // The code view would say a code went to an address that got none, and check codes against it.
+  test('never shows the code view for a value whose send failed, after a code went to another', () => {
+    const other = 'other@example.de';
+    const failed = run(
+      codeView(),
+      { type: 'backToSendCode' },
+      { type: 'loginValueChanged', loginValue: other },
+      { type: 'sendStarted', sentTo: other, at: RESEND_AT },
+      { type: 'sendFailed', code: 'AM01' },
+    );
+    expect(run(failed, { type: 'forwardToVerify' })).not.toMatchObject({ view: 'verify', sentTo: other });
+  });
+
+  test('never shows the code view when no code was sent, after a send refused with an end', () => {
+    const failed = run(sending(), { type: 'sendFailed', code: 'AL01', until: LOCK_ENDS });
+    expect(run(failed, { type: 'forwardToVerify' })).toBe(failed);
+  });
+});
+
+describe('notices, said politely in the view’s status region', () => {
+  test('a resend from view 2 says a new code was sent', () => {
+    const resending = run(codeView(), { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT });
+    const state = run(resending, {
+      type: 'codeSent',
+      sentViaFirebase: false,
+      verificationId: undefined,
+      resendAt: RESEND_AT + 30_000,
+    });
+    expect(state.notice).toBe('codeResent');
+  });
+
+  test('the first code, sent from view 1, needs no notice: the view changes', () => {
+    expect(codeView().notice).toBeUndefined();
+  });
+
+  const withMessage = (state: FlowState): FlowState => ({
+    ...state,
+    error: 'AL01',
+    errorUntil: LOCK_ENDS,
+    notice: 'waitOver',
+  });
+
+  test.each<[string, () => FlowState, FlowEvent]>([
+    ['methodChosen', () => withMessage(choosing()), { type: 'methodChosen', method: 'mail' }],
+    ['backToMethod', () => withMessage(entered()), { type: 'backToMethod' }],
+    [
+      'sendStarted',
+      () => withMessage(entered()),
+      { type: 'sendStarted', sentTo: 'other@example.de', at: RESEND_AT },
+    ],
+    [
+      'verifyStarted',
+      () => ({ ...run(codeView(), { type: 'codeChanged', code: '123456' }), notice: 'codeResent' }),
+      { type: 'verifyStarted', code: '123456' },
+    ],
+  ])('%s clears the error, its end and the notice', (_case, makeState, event) => {
+    const state = run(makeState(), event);
+    expect(state).toMatchObject({ error: undefined, errorUntil: undefined, notice: undefined });
+  });
+
+  test('going back to view 0 drops the notice of an interrupted payment', () => {
+    const state = initialFlowState(plainService, {
+      draft: { method: 'mail', loginValue: MAIL, countryPrefix: '+49', notice: 'paymentInterrupted' },
+    });
+    expect(run(state, { type: 'backToMethod' }).notice).toBeUndefined();
+  });
 });
 
 describe('verification for a service without resolver', () => {
@@ -658,6 +882,8 @@ describe('events that do not fit the current view are ignored', () => {
       () => verified(aIdent),
       { type: 'verifyFailed', code: 'VM01' },
     ],
+    ['forwardToVerify in view 4', () => verified(aIdent), { type: 'forwardToVerify' }],
+    ['waitOver in view 1 without an error', () => entered(), { type: 'waitOver', at: LOCK_ENDS }],
   ])('%s', (_, makeState, event) => {
     const state = makeState();
     expect(run(state, event)).toBe(state);

@@ -17,8 +17,10 @@ const MAIL = '/api/users/auth/mail';
 const VERIFY_MAIL = '/api/users/verify/mail';
 const GENERIC = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
 const WRONG_CODE = 'Bitte prüfe deine Eingabe und versuche es erneut.';
-const LOCKED_OUT =
-  'Du hast es zu oft versucht. Bitte warte einen Moment und fordere dann mit „Code erneut senden“ einen neuen Code an.';
+/** VL01 without an end the page can read (no Retry-After). */
+const LOCKED_OUT = 'Zu viele Versuche. Bitte warte einige Minuten und versuche es dann erneut.';
+const PROGRESS_KEY = 'login-gateway:progress:a-dok';
+const DRAFT_KEY = 'login-gateway:draft:a-dok';
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -39,6 +41,9 @@ async function enterMail(value = 'max@example.de', search = '?service=a-dok&meth
 }
 
 const codeInput = () => screen.getByLabelText('Bestätigungscode');
+/** Where view 2 says the code went: the value as the page sent it, in full. */
+const sentTo = (value: string) => screen.getByText(value, { selector: 'strong.sent-to' });
+const codeHint = () => document.getElementById('code-hint');
 
 describe('signing in by e-mail', () => {
   test('sends the code, verifies it once on the sixth digit and redirects with the token', async () => {
@@ -57,7 +62,11 @@ describe('signing in by e-mail', () => {
         form: { email: 'max@example.de', key: 'key-a-dok' },
       }),
     ]);
-    expect(screen.getByText('m•••@example.de')).toBeInTheDocument();
+    expect(sentTo('max@example.de')).toBeInTheDocument();
+    expect(codeHint()).toHaveTextContent(
+      'Wir haben einen 6-stelligen Code an max@example.de gesendet. Der Code ist 10 Minuten gültig. Keine E-Mail erhalten? Sieh bitte auch im Spam-Ordner nach.',
+    );
+    expect(codeInput()).toHaveAttribute('aria-describedby', expect.stringContaining('code-hint') as string);
 
     await userEvent.type(codeInput(), '123456');
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
@@ -88,7 +97,11 @@ describe('signing in by e-mail', () => {
     await userEvent.type(await screen.findByLabelText('EDP-Kennung'), 'EDP123456{Enter}');
     await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
     expect(backend.calls(MAIL)[0]?.form).toEqual({ email: 'EDP123456', key: 'key-a-dok' });
-    expect(screen.getByText('ED•••56')).toBeInTheDocument();
+    // The page does not know the address behind an EDP-Kennung: it says where the code went.
+    expect(sentTo('EDP123456')).toBeInTheDocument();
+    expect(codeHint()).toHaveTextContent(
+      'Wir haben einen 6-stelligen Code an die E-Mail-Adresse gesendet, die für die EDP-Kennung EDP123456 hinterlegt ist. Der Code ist 10 Minuten gültig. Keine E-Mail erhalten? Sieh bitte auch im Spam-Ordner nach.',
+    );
   });
 
   test('does nothing for a value of five characters or fewer', async () => {
@@ -111,7 +124,13 @@ describe('signing in by e-mail', () => {
     fireEvent.click(button);
     fireEvent.click(button);
     await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
-    expect(button).toHaveTextContent('Bitte warten');
+    // Said once, politely, in the view's status region; the button keeps its name.
+    expect(screen.getByRole('status')).toHaveTextContent('Bitte warten');
+    expect(button).toHaveAccessibleName('Anmelden');
+    expect(screen.getByRole('button', { name: 'Andere Anmeldemethode verwenden' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(backend.calls(MAIL)).toHaveLength(1);
     release(mailSent());
     await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
@@ -126,15 +145,20 @@ describe('errors of the mail path', () => {
     ['AM02', 'an answer that is not "mail sent"', json({ status: 200, message: 'queued' })],
     ['AM02', 'a malformed answer', new Response('<html>oops</html>', { status: 200 })],
     ['AM02', 'a server error', json({ status: 500, message: 'mail sent' }, 500)],
-  ])('%s for %s: the generic text, announced, and the value kept', async (code, _case, answer) => {
-    mockBackend({ [configRoute]: json(testConfig), [MAIL]: answer });
-    await enterMail();
-    const error = await screen.findByText(GENERIC);
-    expect(error).toHaveAttribute('data-error-code', code);
-    expect(error.closest('[aria-live="assertive"]')).not.toBeNull();
-    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveValue('max@example.de');
-    expect(screen.getByLabelText('E-Mail-Adresse')).toHaveAttribute('aria-invalid', 'true');
-  });
+  ])(
+    '%s for %s: the generic text, announced, and the value kept, not marked wrong',
+    async (code, _case, answer) => {
+      mockBackend({ [configRoute]: json(testConfig), [MAIL]: answer });
+      await enterMail();
+      const error = await screen.findByText(GENERIC);
+      expect(error).toHaveAttribute('data-error-code', code);
+      expect(error.closest('[aria-live="assertive"]')).not.toBeNull();
+      expect(screen.getByLabelText('E-Mail-Adresse')).toHaveValue('max@example.de');
+      // A failure of the server or the network is not the address's fault (issue 34).
+      expect(screen.getByLabelText('E-Mail-Adresse')).not.toHaveAttribute('aria-invalid');
+      expect(screen.getByLabelText('E-Mail-Adresse')).toHaveAttribute('aria-describedby', 'value-error');
+    },
+  );
 
   test('VM01 for a wrong code: the spec text, the code cleared, the address kept', async () => {
     mockBackend({
@@ -147,12 +171,14 @@ describe('errors of the mail path', () => {
     const error = await screen.findByText(WRONG_CODE);
     expect(error).toHaveAttribute('data-error-code', 'VM01');
     expect(codeInput()).toHaveValue('');
-    expect(screen.getByText('m•••@example.de')).toBeInTheDocument();
+    // A wrong code is the one error that says the field's value is wrong.
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(sentTo('max@example.de')).toBeInTheDocument();
     await userEvent.type(codeInput(), '222222');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('https://a-dok.example/start?idtoken=t'));
   });
 
-  test('VL01 for the backend’s lockout (HTTP 429): its own text, not VM01’s, announced, the code cleared', async () => {
+  test('VL01 for the backend’s lockout (HTTP 429) without Retry-After: its own text, not VM01’s, announced, the code cleared', async () => {
     const backend = mockBackend({
       [configRoute]: json(testConfig),
       [MAIL]: mailSent(),
@@ -165,8 +191,10 @@ describe('errors of the mail path', () => {
     expect(error.closest('[aria-live="assertive"]')).not.toBeNull();
     expect(screen.queryByText(WRONG_CODE)).toBeNull();
     expect(codeInput()).toHaveValue('');
-    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('m•••@example.de')).toBeInTheDocument();
+    expect(codeInput()).not.toHaveAttribute('aria-invalid');
+    // Without an end the page can read, nothing is locked on the page: the MWS still refuses.
+    expect(codeInput()).not.toHaveAttribute('aria-disabled');
+    expect(sentTo('max@example.de')).toBeInTheDocument();
     expect(backend.calls(VERIFY_MAIL)).toHaveLength(1);
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -202,31 +230,37 @@ describe('view 2', () => {
     await enterMail();
     await userEvent.click(await screen.findByRole('button', { name: 'E-Mail-Adresse ändern' }));
     expect(screen.getByLabelText('E-Mail-Adresse')).toHaveValue('max@example.de');
-    expect(sessionStorage.length).toBe(0);
+    // The code view's progress is gone; what view 1 holds is kept for a reload of view 1.
+    expect(sessionStorage.getItem(PROGRESS_KEY)).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null')).toMatchObject({
+      method: 'mail',
+      loginValue: 'max@example.de',
+    });
   });
 
   test('offers a new code only after the 30 s cooldown, which survives a reload', async () => {
     const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: mailSent() });
     const first = await enterMail();
     const resend = await screen.findByRole('button', { name: /^Code erneut senden \((30|29) s\)$/ });
-    expect(resend).toBeDisabled();
+    // Unavailable but still in the Tab order, so a keyboard user finds it and hears the time left.
+    expect(resend).toHaveAttribute('aria-disabled', 'true');
+    expect(resend).not.toBeDisabled();
+    await userEvent.click(resend);
+    expect(backend.calls(MAIL)).toHaveLength(1);
 
     first.unmount();
     renderApp('?service=a-dok&method=mail');
     expect(await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
-    expect(screen.getByText('m•••@example.de')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Code erneut senden \(\d+ s\)$/ })).toBeDisabled();
+    expect(sentTo('max@example.de')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Code erneut senden \(\d+ s\)$/ })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
 
-    const stored = JSON.parse(sessionStorage.getItem('login-gateway:progress:a-dok') ?? '{}') as Record<
-      string,
-      unknown
-    >;
+    const stored = JSON.parse(sessionStorage.getItem(PROGRESS_KEY) ?? '{}') as Record<string, unknown>;
     expect(Object.keys(stored)).not.toContain('code');
     expect(Object.keys(stored)).not.toContain('token');
-    sessionStorage.setItem(
-      'login-gateway:progress:a-dok',
-      JSON.stringify({ ...stored, resendAt: Date.now() - 1 }),
-    );
+    sessionStorage.setItem(PROGRESS_KEY, JSON.stringify({ ...stored, resendAt: Date.now() - 1 }));
 
     cleanup();
     renderApp('?service=a-dok');

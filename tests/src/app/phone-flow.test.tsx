@@ -79,8 +79,9 @@ const SMS = '/api/users/auth/sms';
 const VERIFY_SMS = '/api/users/verify/sms';
 const GENERIC = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
 const WRONG_CODE = 'Bitte prüfe deine Eingabe und versuche es erneut.';
-const LOCKED_OUT =
-  'Du hast es zu oft versucht. Bitte warte einen Moment und fordere dann mit „Code erneut senden“ einen neuen Code an.';
+/** VL01 without an end: Firebase does not say how long it refuses. */
+const LOCKED_OUT = 'Zu viele Versuche. Bitte warte einige Minuten und versuche es dann erneut.';
+const IMPOSSIBLE_NUMBER = 'Diese Telefonnummer ist ungültig. Bitte prüfe die Ländervorwahl und die Nummer.';
 const PROGRESS_KEY = 'login-gateway:progress:a-dok';
 
 let project = 0;
@@ -115,8 +116,8 @@ async function enterNumber(national = '0171 2345678', prefix?: string) {
   const view = renderApp('?service=a-dok&method=number');
   const input = await screen.findByLabelText('Telefonnummer');
   if (prefix !== undefined) {
-    await userEvent.clear(screen.getByLabelText('Vorwahl'));
-    await userEvent.type(screen.getByLabelText('Vorwahl'), prefix);
+    await userEvent.clear(screen.getByLabelText('Ländervorwahl'));
+    await userEvent.type(screen.getByLabelText('Ländervorwahl'), prefix);
   }
   await userEvent.type(input, `${national}{Enter}`);
   return view;
@@ -124,6 +125,8 @@ async function enterNumber(national = '0171 2345678', prefix?: string) {
 
 const codeHeading = () => screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
 const codeInput = () => screen.getByLabelText('Bestätigungscode');
+/** Where view 2 says the code went: the E.164 number, in full. */
+const sentTo = (value: string) => screen.getByText(value, { selector: 'strong.sent-to' });
 const tooManyRequests = () => new FirebaseError('auth/too-many-requests', 'Too many requests');
 
 describe('signing in by phone through Firebase', () => {
@@ -148,7 +151,10 @@ describe('signing in by phone through Firebase', () => {
     const [verifierConstructed = -Infinity] = firebase.verifierCreated.mock.invocationCallOrder;
     expect(emulatorConnected).toBeLessThan(verifierConstructed);
     expect(verifier?.clear).toHaveBeenCalled();
-    expect(screen.getByText('+49 ••• •••78')).toBeInTheDocument();
+    expect(sentTo('+491712345678')).toBeInTheDocument();
+    expect(document.getElementById('code-hint')).toHaveTextContent(
+      'Wir haben einen 6-stelligen Code per SMS an +491712345678 gesendet. Der Code ist nur einige Minuten gültig.',
+    );
 
     await userEvent.type(codeInput(), '123456');
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
@@ -172,7 +178,7 @@ describe('signing in by phone through Firebase', () => {
       '+436601234567',
       expect.anything(),
     );
-    expect(screen.getByText('+43 ••• •••67')).toBeInTheDocument();
+    expect(sentTo('+436601234567')).toBeInTheDocument();
   });
 });
 
@@ -194,7 +200,7 @@ describe('the SMS fallback after too-many-requests', () => {
         form: { mobilenumber: '+491712345678', key: 'key-a-dok' },
       }),
     ]);
-    expect(screen.getByText('+49 ••• •••78')).toBeInTheDocument();
+    expect(sentTo('+491712345678')).toBeInTheDocument();
 
     await userEvent.type(codeInput(), '654321');
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
@@ -250,6 +256,40 @@ describe('errors of the phone path', () => {
     expect(screen.getByLabelText('Telefonnummer')).toHaveValue('0171 2345678');
   });
 
+  // „0171“ in the country prefix field, read as an area code, makes „+01712345678“ (issue 34).
+  test.each([
+    ['an area code in the prefix field', '2345678', '0171'],
+    ['too few digits for Germany', '(0) 171', undefined],
+    ['a country code that does not exist', '171 2345678', '+999'],
+  ])(
+    'AN05 for %s: both fields marked wrong, nothing sent and no reCAPTCHA',
+    async (_case, national, prefix) => {
+      const backend = mockBackend({ [configRoute]: json(phoneConfig()) });
+      await enterNumber(national, prefix);
+
+      const error = await screen.findByText(IMPOSSIBLE_NUMBER);
+      expect(error).toHaveAttribute('data-error-code', 'AN05');
+      expect(error.closest('[aria-live="assertive"]')).not.toBeNull();
+      for (const label of ['Ländervorwahl', 'Telefonnummer'])
+        expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByLabelText('Telefonnummer')).toHaveValue(national);
+      expect(firebase.verifiers).toEqual([]);
+      expect(firebase.signInWithPhoneNumber).not.toHaveBeenCalled();
+      expect(backend.calls(SMS)).toEqual([]);
+    },
+  );
+
+  test('the fields are not marked wrong for a failure of Firebase', async () => {
+    firebase.signInWithPhoneNumber.mockRejectedValueOnce(
+      new FirebaseError('auth/network-request-failed', 'Network error'),
+    );
+    mockBackend({ [configRoute]: json(phoneConfig()) });
+    await enterNumber('0171 2345678');
+    expect(await screen.findByText(GENERIC)).toHaveAttribute('data-error-code', 'AN01');
+    for (const label of ['Ländervorwahl', 'Telefonnummer'])
+      expect(screen.getByLabelText(label)).not.toHaveAttribute('aria-invalid');
+  });
+
   test('AN04 when Firebase gives no verification id', async () => {
     firebase.signInWithPhoneNumber.mockResolvedValue({ verificationId: '' });
     mockBackend({ [configRoute]: json(phoneConfig()) });
@@ -277,13 +317,30 @@ describe('errors of the phone path', () => {
     expect(firebase.credential).toHaveBeenLastCalledWith('verif-1', '222222');
   });
 
-  test('VN02 when Firebase cannot confirm the code (expired)', async () => {
-    firebase.signInWithCredential.mockRejectedValue(new FirebaseError('auth/code-expired', 'Expired'));
+  test('VN02 when Firebase cannot confirm the code (its session is gone)', async () => {
+    firebase.signInWithCredential.mockRejectedValue(
+      new FirebaseError('auth/invalid-verification-id', 'Invalid verification id'),
+    );
     mockBackend({ [configRoute]: json(phoneConfig()) });
     const { navigate } = await enterNumber('0171 2345678');
     await codeHeading();
     await userEvent.type(codeInput(), '123456');
     expect(await screen.findByText(GENERIC)).toHaveAttribute('data-error-code', 'VN02');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test('VE01 when Firebase says the code expired: a new code, not another try, is the way on', async () => {
+    firebase.signInWithCredential.mockRejectedValue(new FirebaseError('auth/code-expired', 'Expired'));
+    mockBackend({ [configRoute]: json(phoneConfig()) });
+    const { navigate } = await enterNumber('0171 2345678');
+    await codeHeading();
+    await userEvent.type(codeInput(), '123456');
+    expect(
+      await screen.findByText(
+        'Dieser Code ist nicht mehr gültig. Bitte fordere mit „Code erneut senden“ einen neuen Code an.',
+      ),
+    ).toHaveAttribute('data-error-code', 'VE01');
+    expect(codeInput()).not.toHaveAttribute('aria-invalid');
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -296,6 +353,7 @@ describe('errors of the phone path', () => {
     expect(await screen.findByText(LOCKED_OUT)).toHaveAttribute('data-error-code', 'VL01');
     expect(screen.queryByText(WRONG_CODE)).toBeNull();
     expect(codeInput()).toHaveValue('');
+    expect(codeInput()).not.toHaveAttribute('aria-invalid');
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -321,7 +379,7 @@ describe('a reload on view 2', () => {
     first.unmount();
     const { navigate } = renderApp('?service=a-dok&method=number');
     expect(await codeHeading()).toBeInTheDocument();
-    expect(screen.getByText('+49 ••• •••78')).toBeInTheDocument();
+    expect(sentTo('+491712345678')).toBeInTheDocument();
     expect(firebase.signInWithPhoneNumber).toHaveBeenCalledTimes(1);
     const stored = () => JSON.parse(sessionStorage.getItem(PROGRESS_KEY) ?? '{}') as Record<string, unknown>;
     expect(stored()).toMatchObject({ verificationId: 'verif-saved', sentViaFirebase: true });

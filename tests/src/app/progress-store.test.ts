@@ -192,6 +192,28 @@ describe('the draft kept over a reload the page makes itself', () => {
     expect(progressStore.takeDraft('a-dok', NOW)).toEqual(draft);
   });
 
+  // A reload on the payment view cannot resume: view 1 comes back with the value and says why.
+  test('keeps the notice a reload on the payment view leaves', () => {
+    const interrupted: Draft = { ...draft, notice: 'paymentInterrupted' };
+    progressStore.saveDraft('a-dok', interrupted, NOW);
+    expect(progressStore.takeDraft('a-dok', NOW + MINUTE)).toEqual(interrupted);
+  });
+
+  test('has no notice when it was saved without one', () => {
+    progressStore.saveDraft('a-dok', draft, NOW);
+    expect(progressStore.takeDraft('a-dok', NOW)).not.toHaveProperty('notice');
+  });
+
+  test('clearDraft removes the draft of that scope only, and leaves its progress', () => {
+    progressStore.save('a-dok', progress, NOW);
+    progressStore.saveDraft('a-dok', draft, NOW);
+    progressStore.saveDraft('caac', draft, NOW);
+    progressStore.clearDraft('a-dok');
+    expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(progressStore.load('a-dok', NOW)).toEqual(progress);
+    expect(progressStore.takeDraft('caac', NOW)).toEqual(draft);
+  });
+
   test('is scoped like progress, and apart from it', () => {
     progressStore.save('a-dok', progress, NOW);
     progressStore.saveDraft('a-ident:QR1', draft, NOW);
@@ -232,6 +254,7 @@ describe('the draft kept over a reload the page makes itself', () => {
     ['an unknown method', JSON.stringify({ ...draft, method: 'sms', savedAt: NOW })],
     ['a missing savedAt', JSON.stringify(draft)],
     ['a numeric login value', JSON.stringify({ ...draft, loginValue: 171, savedAt: NOW })],
+    ['a notice of another kind', JSON.stringify({ ...draft, notice: 'codeResent', savedAt: NOW })],
   ])('ignores and removes a draft with %s', (_, raw) => {
     sessionStorage.setItem(DRAFT_KEY, raw);
     expect(progressStore.takeDraft('a-dok', NOW)).toBeUndefined();
@@ -244,5 +267,6 @@ describe('the draft kept over a reload the page makes itself', () => {
     });
     expect(() => progressStore.saveDraft('a-dok', draft, NOW)).not.toThrow();
     expect(() => progressStore.takeDraft('a-dok', NOW)).not.toThrow();
+    expect(() => progressStore.clearDraft('a-dok')).not.toThrow();
   });
 });

@@ -90,15 +90,34 @@ describe('starting the page', () => {
     expect(await screen.findByRole('heading', { name: 'Mit EDP-Kennung anmelden' })).toBeInTheDocument();
   });
 
+  // Spec §2 and §8: the method is optional, and an invalid or unsupported one is only logged; a
+  // blank page is for an invalid service only (issue 34).
   test.each([
-    ['an unknown method', 'a-dok', 'sms', 'Invalid method parameter: "sms"'],
-    ['a disabled method', 'wdpall', 'number', 'Method number is not enabled for service wdpall'],
-  ])('shows nothing with %s, only a console message (spec §8)', async (_case, service, method, logged) => {
-    mockBackend({ [configRoute]: json(testConfig) });
-    const { container } = renderApp(`?service=${service}&method=${method}`);
-    await expectNothingShown(container);
-    expect(consoleError).toHaveBeenCalledWith(logged);
-  });
+    [
+      'an unknown method',
+      'a-dok',
+      'sms',
+      ['E-Mail-Adresse', 'Telefonnummer', 'EDP-Kennung'],
+      'Invalid method parameter "sms": starting with the choice of method',
+    ],
+    [
+      'a disabled method',
+      'wdpall',
+      'number',
+      ['E-Mail-Adresse'],
+      'Method number is not enabled for service wdpall: starting with the choice of method',
+    ],
+  ])(
+    'starts on view 0 with %s, and says why in the console (spec §8)',
+    async (_case, service, method, methods, logged) => {
+      mockBackend({ [configRoute]: json(testConfig) });
+      const { container } = renderApp(`?service=${service}&method=${method}`);
+      expect(await screen.findByRole('heading', { name: 'Anmeldemethode wählen' })).toBeInTheDocument();
+      expect(container).toBeVisible();
+      expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(methods);
+      expect(consoleError).toHaveBeenCalledWith(logged);
+    },
+  );
 });
 
 describe('view 0', () => {
@@ -144,7 +163,7 @@ describe('view 0', () => {
   test('the phone method has a country prefix field, +49 by default', async () => {
     mockBackend({ [configRoute]: json(testConfig) });
     renderApp('?service=a-dok&method=number');
-    expect(await screen.findByLabelText('Vorwahl')).toHaveValue('+49');
+    expect(await screen.findByLabelText('Ländervorwahl')).toHaveValue('+49');
   });
 });
 
@@ -155,7 +174,8 @@ describe('following the chosen service', () => {
       '<title>A-Dok – Anmeldung</title><meta name="theme-color" content="#0b5cad"><link rel="icon" href="favicon.ico">';
     renderApp('?service=wdpall');
     expect(await screen.findByRole('img', { name: 'WD Pall' })).toBeInTheDocument();
-    expect(document.title).toBe('WD Pall – Anmeldung');
+    // The view's name first, the brand's title after (document-title.ts), once the flow is in.
+    await waitFor(() => expect(document.title).toBe('Anmeldemethode wählen – WD Pall – Anmeldung'));
     expect(document.documentElement.dataset.brand).toBe('wdpall');
     expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#1c1917');
     const icons = [...document.querySelectorAll('link[rel="icon"]')].map((link) => link.getAttribute('href'));
@@ -169,7 +189,7 @@ describe('following the chosen service', () => {
     document.title = 'A-Dok – Anmeldung';
     renderApp('?service=a-dok');
     await screen.findByRole('img', { name: 'A-Dok' });
-    expect(document.title).toBe('A-Dok – Anmeldung');
+    await waitFor(() => expect(document.title).toBe('Anmeldemethode wählen – A-Dok – Anmeldung'));
     expect(document.documentElement.style.getPropertyValue('--accent')).toBe('');
   });
 });

@@ -284,20 +284,35 @@ describe('decideStartup', () => {
     expect(startup).toMatchObject({ ok: true, method: 'number' });
   });
 
-  // The phone method is `number` (spec §2): no other name for it is taken. Spec §8: an invalid
-  // or unsupported method is only logged, nothing is shown.
-  test.each(['sms', 'phone', '', 'MAIL', 'mail ', '__proto__'])('refuses the invalid method %j', (method) => {
-    expect(decideStartup(query({ service: 'a-dok', method }), config)).toEqual({
-      ok: false,
-      error: `Invalid method parameter: ${JSON.stringify(method)}`,
-    });
+  // The phone method is `number` (spec §2): no other name for it is taken. Spec §2 and §8: the
+  // method is optional, and an invalid or unsupported one is only logged: the page starts on view
+  // 0, as without one (issue 34).
+  test.each(['sms', 'phone', '', 'MAIL', 'mail ', '__proto__'])(
+    'starts on view 0 with the invalid method %j, and says why for the console',
+    (method) => {
+      const startup = decideStartup(query({ service: 'a-dok', method }), config);
+      expect(startup).toMatchObject({ ok: true, serviceKey: 'a-dok', method: undefined });
+      expect(startup.ok && startup.ignoredMethod).toBe(
+        `Invalid method parameter ${JSON.stringify(method)}: starting with the choice of method`,
+      );
+    },
+  );
+
+  test('starts on view 0 with a method that is disabled for the service, and says why for the console', () => {
+    const startup = decideStartup(query({ service: 'a-dok', method: 'number' }), config);
+    expect(startup).toMatchObject({ ok: true, serviceKey: 'a-dok', method: undefined });
+    expect(startup.ok && startup.ignoredMethod).toBe(
+      'Method number is not enabled for service a-dok: starting with the choice of method',
+    );
   });
 
-  test('refuses a method that is disabled for the service', () => {
-    expect(decideStartup(query({ service: 'a-dok', method: 'number' }), config)).toEqual({
-      ok: false,
-      error: 'Method number is not enabled for service a-dok',
-    });
+  test.each([
+    ['no method', undefined],
+    ['a valid and enabled method', 'mail'],
+  ])('has nothing to log with %s', (_case, method) => {
+    const startup = decideStartup(query({ service: 'a-dok', method }), config);
+    expect(startup.ok).toBe(true);
+    expect(startup).not.toHaveProperty('ignoredMethod');
   });
 });
 

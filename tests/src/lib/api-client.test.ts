@@ -100,6 +100,22 @@ describe('toOutcome', () => {
     });
     expect(toOutcome({ ok: false, failure }, codes)).toEqual({ ok: false, code: 'AM02' });
   });
+
+  test('turns the wait of a refusal into the time it ends, from now', () => {
+    const now = 1_700_000_000_000;
+    const result = { ok: false, failure: 'tooManyRequests', retryAfterMs: 900_000 } as const;
+    expect(toOutcome(result, { ...codes, tooManyRequests: 'VL01' }, now)).toEqual({
+      ok: false,
+      code: 'VL01',
+      retryAt: now + 900_000,
+    });
+  });
+
+  test('gives no retryAt when the server named no wait', () => {
+    const outcome = toOutcome({ ok: false, failure: 'tooManyRequests' }, codes, 1_700_000_000_000);
+    expect(outcome).toEqual({ ok: false, code: 'AM02' });
+    expect(outcome).not.toHaveProperty('retryAt');
+  });
 });
 
 describe('postForm', () => {
@@ -175,14 +191,37 @@ describe('postForm', () => {
   });
 
   test.each([
-    ['a JSON answer the schema would take', '{"status":200,"message":"mail sent"}', 'application/json'],
-    ['a JSON refusal', '{"status":"error","message":"too many wrong attempts"}', 'application/json'],
+    [
+      'a JSON refusal of another shape',
+      '{"status":"error","message":"too many wrong attempts"}',
+      'application/json',
+    ],
     ['a proxy’s HTML page', '<!doctype html><title>Too Many Requests</title>', 'text/html'],
     ['an empty body', '', 'text/plain'],
   ])('reports HTTP 429 with %s as too many requests, whatever the body', async (_case, body, type) => {
     stubFetch(async () => answer(body, 429, type));
 
     expect(await postForm(url, {}, { schema: answerSchema })).toEqual({
+      ok: false,
+      failure: 'tooManyRequests',
+    });
+  });
+
+  // An MWS says in the body why it refuses (docs/backend-contract.md, refused sends).
+  test('reports HTTP 429 as too many requests with its body as data, when the body has the call’s shape', async () => {
+    stubFetch(async () => answer('{"status":429,"message":"locked","extra":1}', 429));
+
+    expect(await postForm(url, {}, { schema: answerSchema })).toEqual({
+      ok: false,
+      failure: 'tooManyRequests',
+      data: { status: 429, message: 'locked' },
+    });
+  });
+
+  test('leaves out the body of HTTP 429 over the size cap', async () => {
+    stubFetch(async () => answer(answerOfBytes(300), 429));
+
+    expect(await postForm(url, {}, { schema: answerSchema, maxBytes: 200 })).toEqual({
       ok: false,
       failure: 'tooManyRequests',
     });
@@ -211,6 +250,72 @@ describe('postForm', () => {
     expect(signal?.aborted).toBe(true);
     expect(signal?.reason).toBeInstanceOf(DOMException);
     expect(signal?.reason).toHaveProperty('name', 'TimeoutError');
+  });
+});
+
+/** HTTP 429 with the given Retry-After header and no body the schema takes. */
+function tooManyRequests(retryAfter: string, status = 429): Response {
+  return new Response('', { status, headers: { 'content-type': 'text/plain', 'retry-after': retryAfter } });
+}
+
+describe('Retry-After of HTTP 429', () => {
+  test.each([
+    ['900', 900_000],
+    ['1', 1_000],
+    ['0', 0],
+    [' 120 ', 120_000],
+    ['999999999', 999_999_999_000],
+  ])('reads %j seconds as retryAfterMs %i', async (header, retryAfterMs) => {
+    stubFetch(async () => tooManyRequests(header));
+
+    expect(await postForm(url, {}, { schema: answerSchema })).toEqual({
+      ok: false,
+      failure: 'tooManyRequests',
+      retryAfterMs,
+    });
+  });
+
+  // The date form is judged by the visitor's clock, which may be minutes off: not read.
+  test.each([
+    ['the date form', 'Wed, 21 Oct 2026 07:28:00 GMT'],
+    ['an ISO date', '2026-10-21T07:28:00Z'],
+    ['a negative number', '-5'],
+    ['a fraction', '1.5'],
+    ['an exponent', '1e3'],
+    ['a number with a unit', '90s'],
+    ['ten digits', '1234567890'],
+    ['a word', 'soon'],
+    ['an empty value', ''],
+  ])('ignores %s (%j)', async (_case, header) => {
+    stubFetch(async () => tooManyRequests(header));
+
+    expect(await postForm(url, {}, { schema: answerSchema })).toEqual({
+      ok: false,
+      failure: 'tooManyRequests',
+    });
+  });
+
+  test('returns the body of the call’s shape and the wait together', async () => {
+    stubFetch(
+      async () =>
+        new Response('{"status":429,"message":"locked"}', {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '60' },
+        }),
+    );
+
+    expect(await postForm(url, {}, { schema: answerSchema })).toEqual({
+      ok: false,
+      failure: 'tooManyRequests',
+      retryAfterMs: 60_000,
+      data: { status: 429, message: 'locked' },
+    });
+  });
+
+  test.each([503, 500])('is not read on HTTP %i, which is no refusal with a wait', async (status) => {
+    stubFetch(async () => tooManyRequests('120', status));
+
+    expect(await postForm(url, {}, { schema: answerSchema })).toEqual({ ok: false, failure: 'rejected' });
   });
 });
 

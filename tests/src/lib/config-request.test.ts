@@ -1,7 +1,8 @@
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CALL_TIMEOUT_MS } from '../../../src/lib/limits.ts';
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.resetModules();
 });
@@ -56,7 +57,74 @@ test('a failed request nobody took is not an unhandled rejection', async () => {
   const { startConfigRequest, takeConfigResponse } = await freshModule(
     vi.fn((_url: URL, _init?: RequestInit) => Promise.reject(new TypeError('offline'))),
   );
+  vi.useFakeTimers();
   startConfigRequest(new URL('https://login.example/'));
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Past the one retry a failure on the network gets.
+  await vi.advanceTimersByTimeAsync(2_000);
   await expect(takeConfigResponse(new URL('https://login.example/api/config'))).rejects.toThrow('offline');
+});
+
+// A mobile connection that dropped for a moment, or stalled until the timeout: the first script
+// asks once more before the page stays blank.
+describe('a config request that fails', () => {
+  const PAGE = new URL('https://login.example/?service=a-dok');
+  const CONFIG = new URL('https://login.example/api/config');
+  const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+  const timedOut = () =>
+    Promise.reject(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+
+  test('on the network is asked once more, a second later, and its answer is the config', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn<(url: URL, init?: RequestInit) => Promise<Response>>(offline);
+    fetch.mockImplementationOnce(offline).mockImplementation(async () => new Response('{"services":{}}'));
+    const { startConfigRequest, takeConfigResponse, CONFIG_RETRY_DELAY_MS } = await freshModule(fetch);
+
+    const config = startConfigRequest(PAGE);
+    await vi.advanceTimersByTimeAsync(CONFIG_RETRY_DELAY_MS - 1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]?.[0]).toEqual(CONFIG);
+    expect(fetch.mock.calls[1]?.[1]).toMatchObject({ redirect: 'error', credentials: 'same-origin' });
+    expect(fetch.mock.calls[1]?.[1]?.signal).not.toBe(fetch.mock.calls[0]?.[1]?.signal);
+
+    expect(await config).toEqual({ services: {} });
+    expect(await takeConfigResponse(CONFIG)).toBeInstanceOf(Response);
+    expect(CONFIG_RETRY_DELAY_MS).toBe(1_000);
+  });
+
+  test('on the network twice fails, without a third try', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn<(url: URL, init?: RequestInit) => Promise<Response>>(offline);
+    const { startConfigRequest, takeConfigResponse } = await freshModule(fetch);
+
+    const config = startConfigRequest(PAGE);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(await config).toBeUndefined();
+    await expect(takeConfigResponse(CONFIG)).rejects.toThrow('Failed to fetch');
+  });
+
+  test('on a timeout is asked once more too: a stalled connection may answer the second time', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn<(url: URL, init?: RequestInit) => Promise<Response>>(timedOut);
+    fetch.mockImplementationOnce(timedOut).mockImplementation(async () => new Response('{"services":{}}'));
+    const { startConfigRequest, takeConfigResponse } = await freshModule(fetch);
+
+    const config = startConfigRequest(PAGE);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(await config).toEqual({ services: {} });
+    expect(await takeConfigResponse(CONFIG)).toBeInstanceOf(Response);
+  });
+
+  test('with an answer of the server is not asked again: only the network is retried', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(async (_url: URL, _init?: RequestInit) => new Response('', { status: 503 }));
+    const { startConfigRequest } = await freshModule(fetch);
+
+    expect(await startConfigRequest(PAGE)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,7 +1,8 @@
-import { number, object, string } from 'zod/mini';
+import { number, object, optional, string } from 'zod/mini';
 import { endpoint, postForm, toOutcome, type Outcome } from '../../../lib/api-client.ts';
+import { refusedSend } from './refused-send.ts';
 
-const mailSentSchema = object({ status: number(), message: string() });
+const mailSentSchema = object({ status: number(), message: string(), reason: optional(string()) });
 
 /**
  * Asks the MWS to mail a code. An EDP-Kennung goes through the same call, in the email field:
@@ -12,14 +13,16 @@ export async function sendMailCode(
   recipient: string,
   loginKey: string,
 ): Promise<Outcome<true>> {
-  const result = toOutcome(
-    await postForm(
-      endpoint(mwsTargetUrl, 'users/auth/mail'),
-      { email: recipient, key: loginKey },
-      { schema: mailSentSchema },
-    ),
-    { network: 'AM01', rejected: 'AM02', tooManyRequests: 'AL01' },
+  const answer = await postForm(
+    endpoint(mwsTargetUrl, 'users/auth/mail'),
+    { email: recipient, key: loginKey },
+    { schema: mailSentSchema },
   );
+  const result = toOutcome(answer, {
+    network: 'AM01',
+    rejected: 'AM02',
+    tooManyRequests: refusedSend(answer),
+  });
   if (!result.ok) return result;
   const sent = result.data.status === 200 && result.data.message === 'mail sent';
   return sent ? { ok: true, data: true } : { ok: false, code: 'AM02' };

@@ -1,10 +1,29 @@
 import { object, optional, string } from 'zod/mini';
 import { endpoint, postForm, toOutcome, type Outcome } from '../../../lib/api-client.ts';
+import type { ErrorCode } from '../../../lib/messages.ts';
 import { VERIFY_FAILED } from '../code-channel.ts';
 
-// status 'ok' with a token accepts the code; any other status is the backend saying no to it:
-// wrong, expired or used up. HTTP 429 is the lockout after too many wrong codes, whatever its body.
-const verifiedSchema = object({ status: string(), token: optional(string()), message: optional(string()) });
+// status 'ok' with a token accepts the code; any other status is the backend saying no to it, and
+// `reason` why (docs/backend-contract.md). HTTP 429 is the lock after too many wrong codes,
+// whatever its body; its Retry-After says until when.
+const verifiedSchema = object({
+  status: string(),
+  token: optional(string()),
+  message: optional(string()),
+  reason: optional(string()),
+});
+
+/**
+ * What the page shows for each reason the MWS gives: a wrong code is the spec's VM01, as is a
+ * refusal without a reason (an MWS that predates them); one that was right once but is no longer
+ * asks for a new code, and one a newer code replaced asks for that one.
+ */
+const REFUSALS: Record<string, ErrorCode> = {
+  expired: 'VE01',
+  used: 'VE01',
+  unknown: 'VE01',
+  replaced: 'VR01',
+};
 
 /** The MWS's verify routes, by the last segment of their path (spec §7). */
 const routes = {
@@ -28,6 +47,12 @@ export async function verifyCode(
   );
   if (!result.ok) return result;
   const { status, token } = result.data;
-  if (status !== 'ok') return { ok: false, code: 'VM01' };
+  if (status !== 'ok') {
+    const { reason } = result.data;
+    return {
+      ok: false,
+      code: (reason !== undefined && Object.hasOwn(REFUSALS, reason) && REFUSALS[reason]) || 'VM01',
+    };
+  }
   return token ? { ok: true, data: token } : { ok: false, code: failure };
 }

@@ -42,6 +42,35 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** A refused send as the MWS answers it (docs/backend-contract.md, refused sends). */
+function refusedSend(body: Record<string, unknown>, retryAfter = '900'): Response {
+  return new Response(JSON.stringify(body), {
+    status: 429,
+    headers: { 'content-type': 'application/json', 'retry-after': retryAfter },
+  });
+}
+
+/** Each reason of a refused send and the code the page shows for it; a limit without one too. */
+const refusals: [string | undefined, 'VL01' | 'AL01'][] = [
+  ['locked', 'VL01'],
+  ['value-limit', 'AL01'],
+  ['client-limit', 'AL01'],
+  [undefined, 'AL01'],
+  ['LOCKED', 'AL01'],
+  ['__proto__', 'AL01'],
+];
+
+/** The outcome of `send`, which must say `code` and end 900 s after the call. */
+async function expectRefusedUntil(send: () => Promise<unknown>, code: string) {
+  const before = Date.now();
+  const outcome = await send();
+  const after = Date.now();
+  expect(outcome).toEqual({ ok: false, code, retryAt: expect.any(Number) as number });
+  const { retryAt } = outcome as { retryAt: number };
+  expect(retryAt).toBeGreaterThanOrEqual(before + 900_000);
+  expect(retryAt).toBeLessThanOrEqual(after + 900_000);
+}
+
 describe('sendMailCode', () => {
   const mailSent = JSON.stringify({ status: 200, message: 'mail sent' });
 
@@ -119,6 +148,21 @@ describe('sendMailCode', () => {
       code: 'AL01',
     });
   });
+
+  test.each(refusals)(
+    'reports HTTP 429 with the reason %j as %s, until Retry-After',
+    async (reason, code) => {
+      stubFetch(async () => refusedSend({ status: 429, reason, message: 'refused' }));
+
+      await expectRefusedUntil(() => sendMailCode('https://mws.example/', 'max@example.de', 'k'), code);
+    },
+  );
+
+  test('reads the reason only from a body of the mail call’s shape', async () => {
+    stubFetch(async () => refusedSend({ code: 429, reason: 'locked', message: 'refused' }));
+
+    await expectRefusedUntil(() => sendMailCode('https://mws.example/', 'max@example.de', 'k'), 'AL01');
+  });
 });
 
 describe('sendSmsCode', () => {
@@ -194,5 +238,20 @@ describe('sendSmsCode', () => {
       ok: false,
       code: 'AL01',
     });
+  });
+
+  test.each(refusals)(
+    'reports HTTP 429 with the reason %j as %s, until Retry-After',
+    async (reason, code) => {
+      stubFetch(async () => refusedSend({ code: 429, reason, message: 'refused' }));
+
+      await expectRefusedUntil(() => sendSmsCode('https://mws.example/', '+491712345678', 'k'), code);
+    },
+  );
+
+  test('reads the reason only from a body of the SMS call’s shape', async () => {
+    stubFetch(async () => refusedSend({ status: 429, reason: 'locked', message: 'refused' }));
+
+    await expectRefusedUntil(() => sendSmsCode('https://mws.example/', '+491712345678', 'k'), 'AL01');
   });
 });

@@ -38,8 +38,45 @@ describe('a send the MWS refuses for its limits (HTTP 429)', () => {
     expect(error.closest('[aria-live="assertive"]')).not.toBeNull();
     expect(screen.queryByText(GENERIC)).toBeNull();
     expect(input).toHaveValue(value);
+    // A limit of the server is not the value's fault (issue 34).
+    expect(input).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeNull();
   });
+
+  /** The clock time as the page shows it, in the zone the test runs in. */
+  const clockOf = (time: number) =>
+    new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' }).format(time);
+  const refused = (reason: string) => () =>
+    new Response(JSON.stringify({ status: 429, reason, message: reason }), {
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '600' },
+    });
+
+  test.each([
+    ['value-limit', 'AL01', 'Es wurden zu viele Codes angefordert. Ein neuer Code ist ab', 'möglich.'],
+    ['locked', 'VL01', 'Zu viele falsche Codes. Aus Sicherheitsgründen ist die Anmeldung bis', 'gesperrt.'],
+  ])(
+    'a send refused with the reason %j shows %s with its end, and holds Anmelden until then',
+    async (reason, code, start, end) => {
+      const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: refused(reason) });
+      renderApp('?service=a-dok&method=mail');
+      const input = await screen.findByLabelText('E-Mail-Adresse');
+      const before = Date.now();
+      await userEvent.type(input, 'max@example.de{Enter}');
+      const error = await screen.findByText(new RegExp(`^${start}`));
+      const after = Date.now();
+
+      expect(error).toHaveAttribute('data-error-code', code);
+      const clock = / (\d{2}:\d{2}) Uhr \(in 10 Minuten\) /.exec(error.textContent)?.[1];
+      expect([clockOf(before + 600_000), clockOf(after + 600_000)]).toContain(clock);
+      expect(error).toHaveTextContent(`${start} ${clock} Uhr (in 10 Minuten) ${end}`);
+      expect(input).not.toHaveAttribute('aria-invalid');
+
+      await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+      expect(backend.calls(MAIL)).toHaveLength(1);
+      expect(error).toBeInTheDocument();
+    },
+  );
 
   test('shows AL01 on the code view when “Code erneut senden” is refused', async () => {
     const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: [mailSent(), limitReached()] });

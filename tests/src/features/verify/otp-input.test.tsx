@@ -7,7 +7,9 @@ import { OtpInput } from '../../../../src/features/verify/otp-input.tsx';
 
 afterEach(cleanup);
 
-function Harness({ onComplete }: { onComplete: (code: string) => void }) {
+const TOO_LONG = 'Der Code hat 6 Ziffern. Bitte gib nur den Code ein.';
+
+function Harness({ onComplete, locked = false }: { onComplete: (code: string) => void; locked?: boolean }) {
   const [code, setCode] = useState('');
   return (
     <>
@@ -16,6 +18,7 @@ function Harness({ onComplete }: { onComplete: (code: string) => void }) {
         id="code"
         value={code}
         busy={false}
+        locked={locked}
         invalid={false}
         describedBy="hint"
         onChange={setCode}
@@ -25,12 +28,14 @@ function Harness({ onComplete }: { onComplete: (code: string) => void }) {
   );
 }
 
-function setup() {
+function setup(locked = false) {
   const onComplete = vi.fn();
-  const { container } = render(<Harness onComplete={onComplete} />);
+  const { container } = render(<Harness onComplete={onComplete} locked={locked} />);
   const input = screen.getByLabelText('Bestätigungscode');
   const boxes = () => [...container.querySelectorAll('.otp__box')].map((box) => box.textContent);
-  return { input, onComplete, boxes };
+  /** The polite hint the input names in aria-describedby. */
+  const hint = () => document.getElementById('code-too-long');
+  return { input, onComplete, boxes, hint };
 }
 
 describe('the code input', () => {
@@ -38,8 +43,14 @@ describe('the code input', () => {
     const { input } = setup();
     expect(input).toHaveAttribute('autocomplete', 'one-time-code');
     expect(input).toHaveAttribute('inputmode', 'numeric');
-    expect(input).toHaveAttribute('aria-describedby', 'hint');
+    expect(input).toHaveAttribute('aria-describedby', 'hint code-too-long');
     expect(screen.getAllByRole('textbox')).toHaveLength(1);
+  });
+
+  test('has a polite hint for too many digits, empty until then', () => {
+    const { hint } = setup();
+    expect(hint()).toHaveAttribute('aria-live', 'polite');
+    expect(hint()).toBeEmptyDOMElement();
   });
 
   test('draws six boxes that fill as digits are typed', async () => {
@@ -62,18 +73,20 @@ describe('the code input', () => {
     expect(input).toHaveValue('123');
   });
 
-  test('completes once when the sixth digit is typed, not again for more keys', async () => {
-    const { input, onComplete } = setup();
-    await userEvent.type(input, '1234567');
+  test('completes once when the sixth digit is typed; a seventh is refused with the hint', async () => {
+    const { input, onComplete, hint } = setup();
+    await userEvent.type(input, '123456');
+    expect(hint()).toBeEmptyDOMElement();
+    await userEvent.type(input, '7');
     expect(input).toHaveValue('123456');
     expect(onComplete).toHaveBeenCalledTimes(1);
     expect(onComplete).toHaveBeenCalledWith('123456');
+    expect(hint()).toHaveTextContent(TOO_LONG);
   });
 
   test.each([
     ['exactly six digits', '654321', '654321'],
     ['a code with spaces and a dash', '123 - 456', '123456'],
-    ['more than six digits', '12345678', '123456'],
   ])('pasting %s fills every box and completes once', async (_case, text, expected) => {
     const { input, onComplete, boxes } = setup();
     await userEvent.click(input);
@@ -82,6 +95,65 @@ describe('the code input', () => {
     expect(boxes()).toEqual([...expected]);
     expect(onComplete).toHaveBeenCalledTimes(1);
     expect(onComplete).toHaveBeenCalledWith(expected);
+  });
+
+  // Cut to six and sent, a long paste would spend one of the few tries on a guess (issue 34).
+  test.each([
+    ['seven digits', '9876543'],
+    ['a code with a digit too many among spaces', '987 6543'],
+    ['twelve digits', '123456123456'],
+  ])('pasting %s keeps the field empty, sends nothing and says why', async (_case, text) => {
+    const { input, onComplete, boxes, hint } = setup();
+    await userEvent.click(input);
+    await userEvent.paste(text);
+    expect(input).toHaveValue('');
+    expect(boxes()).toEqual(['', '', '', '', '', '']);
+    expect(onComplete).not.toHaveBeenCalled();
+    expect(hint()).toHaveTextContent(TOO_LONG);
+  });
+
+  test('pasting seven digits into a partly filled field keeps what was there', async () => {
+    const { input, onComplete, hint } = setup();
+    await userEvent.type(input, '12');
+    await userEvent.paste('9876543');
+    expect(input).toHaveValue('12');
+    expect(onComplete).not.toHaveBeenCalled();
+    expect(hint()).toHaveTextContent(TOO_LONG);
+  });
+
+  test('the hint goes once the field holds a code again', async () => {
+    const { input, onComplete, hint } = setup();
+    await userEvent.click(input);
+    await userEvent.paste('9876543');
+    await userEvent.paste('987654');
+    expect(input).toHaveValue('987654');
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('987654');
+    expect(hint()).toBeEmptyDOMElement();
+  });
+
+  test('select-all then Backspace clears the field', async () => {
+    const { input, boxes } = setup();
+    await userEvent.type(input, '1234');
+    await userEvent.keyboard('{Control>}a{/Control}{Backspace}');
+    expect(input).toHaveValue('');
+    expect(boxes()).toEqual(['', '', '', '', '', '']);
+  });
+
+  test('select-all then a paste replaces the code', async () => {
+    const { input, onComplete } = setup();
+    await userEvent.type(input, '1234');
+    await userEvent.keyboard('{Control>}a{/Control}');
+    await userEvent.paste('654321');
+    expect(input).toHaveValue('654321');
+    expect(onComplete).toHaveBeenCalledExactlyOnceWith('654321');
+  });
+
+  test('a click into the middle still puts the caret after the last digit', async () => {
+    const { input } = setup();
+    await userEvent.type(input, '1234');
+    await userEvent.pointer({ target: input, offset: 1, keys: '[MouseLeft]' });
+    await userEvent.keyboard('{Backspace}');
+    expect(input).toHaveValue('123');
   });
 
   test('pasting letters changes nothing', async () => {
@@ -105,6 +177,25 @@ describe('the code input', () => {
     const { input, onComplete } = setup();
     await userEvent.type(input, '123456{Backspace}7');
     expect(onComplete.mock.calls).toEqual([['123456'], ['123457']]);
+  });
+});
+
+describe('the code input while the value is locked', () => {
+  test('is read-only and unavailable, yet stays focusable', async () => {
+    const { input, onComplete } = setup(true);
+    expect(input).toHaveAttribute('readonly');
+    expect(input).toHaveAttribute('aria-disabled', 'true');
+    expect(input).not.toBeDisabled();
+    await userEvent.type(input, '123456');
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('');
+    expect(onComplete).not.toHaveBeenCalled();
+  });
+
+  test('is neither when it is not locked', () => {
+    const { input } = setup();
+    expect(input).not.toHaveAttribute('readonly');
+    expect(input).not.toHaveAttribute('aria-disabled');
   });
 });
 

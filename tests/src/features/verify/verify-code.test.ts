@@ -74,6 +74,56 @@ describe.each([
     });
   });
 
+  // docs/backend-contract.md, refused codes: the MWS says why; the spec's VM01 stays for a wrong
+  // code and for an MWS that gives no reason.
+  test.each([
+    ['wrong', 'VM01'],
+    [undefined, 'VM01'],
+    ['expired', 'VE01'],
+    ['used', 'VE01'],
+    ['unknown', 'VE01'],
+    ['replaced', 'VR01'],
+    ['locked', 'VM01'],
+    ['EXPIRED', 'VM01'],
+    ['', 'VM01'],
+    ['__proto__', 'VM01'],
+    ['constructor', 'VM01'],
+    ['toString', 'VM01'],
+    ['hasOwnProperty', 'VM01'],
+  ])('reports a refused code with the reason %j as %s', async (reason, code) => {
+    stubFetch(async () => answer(JSON.stringify({ status: 'error', reason, message: 'refused' }), 400));
+
+    expect(await verifyCode(channel, 'https://mws.example/', value, '123456')).toEqual({ ok: false, code });
+  });
+
+  test('reports a refused code whose reason is not a string as a malformed answer', async () => {
+    stubFetch(async () => answer(JSON.stringify({ status: 'error', reason: 1 }), 400));
+
+    expect(await verifyCode(channel, 'https://mws.example/', value, '123456')).toEqual({
+      ok: false,
+      code: failure,
+    });
+  });
+
+  test('reports HTTP 429 with Retry-After as VL01 with the time the lock ends', async () => {
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ status: 'error', reason: 'locked', message: 'locked' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '900' },
+        }),
+    );
+
+    const before = Date.now();
+    const outcome = await verifyCode(channel, 'https://mws.example/', value, '123456');
+    const after = Date.now();
+
+    expect(outcome).toMatchObject({ ok: false, code: 'VL01' });
+    const retryAt = !outcome.ok ? outcome.retryAt : undefined;
+    expect(retryAt).toBeGreaterThanOrEqual(before + 900_000);
+    expect(retryAt).toBeLessThanOrEqual(after + 900_000);
+  });
+
   test.each([
     [
       'the lockout answer',
