@@ -57,7 +57,8 @@ function backgroundLuminance(login: EngineLoginScreen): Promise<number> {
 async function expectBrandedViewZero(login: EngineLoginScreen, methods: Method[]): Promise<void> {
   const brand = await brandOf(login.service);
   await login.heading('Anmeldemethode wählen');
-  expect(await login.page.evaluate(() => document.title)).toBe(brand.title);
+  // The pre-rendered page has the brand's title; the flow's chunk names the view in it.
+  await expect.poll(() => login.title()).toBe(`Anmeldemethode wählen – ${brand.title}`);
   expect(
     await login.page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { POLICY_REPORTS_PATH, type PolicyReport } from '../../../tools/demo/policy-reports.ts';
-import { BrandSite, demoOrigin, METHOD_LABELS, type Method } from '../login-screen.ts';
-import type { EngineElement, EnginePage, Name, Role } from './engine.ts';
+import { BrandSite, demoOrigin, METHOD_LABELS, recordLiveRegions, type Method } from '../login-screen.ts';
+import type { ElementState, EngineElement, EnginePage, Name, Role } from './engine.ts';
 
 /** The query parameter that ties a page, and the policy reports it sends, to one test. */
 const RUN_PARAMETER = 'e2e-run';
@@ -63,6 +63,48 @@ export class EngineLoginScreen extends BrandSite {
     await input.click();
     await input.type(value);
     await input.press('Enter');
+  }
+
+  /** Types a code into the code field, digit by digit. */
+  async typeCode(code: string): Promise<void> {
+    await (await this.waitFor('textbox', 'Bestätigungscode')).type(code);
+  }
+
+  /** The state of the visible element with this role and name, which must be there. */
+  async stateOf(role: Role, name: Name): Promise<ElementState> {
+    const state = await this.page.inspect(role, name);
+    if (!state) throw new Error(`no visible ${role} named ${String(name)}`);
+    return state;
+  }
+
+  /**
+   * From now on keeps every text a live region of the document takes, in `window.liveLog`, as
+   * the Chromium specs record it (recordLiveRegions). Without an init script in WebDriver it
+   * starts once the page is open, and a reload ends it.
+   */
+  async recordLiveRegions(): Promise<void> {
+    await this.page.evaluate(recordLiveRegions);
+  }
+
+  /** Every text a live region held since recordLiveRegions, in order. */
+  liveLog(): Promise<string[]> {
+    return this.page.evaluate(() => (window as { liveLog?: string[] }).liveLog ?? []);
+  }
+
+  /** The text of the view's polite status region („Bitte warten“, a new code sent). */
+  statusText(): Promise<string> {
+    return this.page.evaluate(() => document.querySelector('#root [role="status"]')?.textContent ?? '');
+  }
+
+  /** The text of the error shown in the view's assertive region, or ''. */
+  errorText(): Promise<string> {
+    return this.page.evaluate(
+      () => document.querySelector('[aria-live="assertive"] [data-error-code]')?.textContent ?? '',
+    );
+  }
+
+  title(): Promise<string> {
+    return this.page.evaluate(() => document.title);
   }
 
   /** Copies the code in another tab, as from a mail, and pastes it with Ctrl+V into the code field. */

@@ -15,7 +15,8 @@ export interface EngineElement {
   click(): Promise<void>;
   /** Types as a visitor does, key by key. */
   type(text: string): Promise<void>;
-  press(key: 'Enter'): Promise<void>;
+  /** Focuses the element and presses the key. */
+  press(key: 'Enter' | 'Tab'): Promise<void>;
   /** Ctrl+V: the browser's own paste from the system clipboard. */
   paste(): Promise<void>;
 }
@@ -24,10 +25,23 @@ export interface EnginePage {
   readonly engine: EngineName;
   goto(url: string): Promise<void>;
   url(): Promise<string>;
+  /**
+   * The browser's Back, Forward and reload, as its buttons do them. Back and Forward return once
+   * the engine has moved in the page's history, which on this page stays in one document: wait
+   * for the view they should show.
+   */
+  back(): Promise<void>;
+  forward(): Promise<void>;
+  reload(): Promise<void>;
   /** Runs `fn` in the page; arguments and result go through JSON. */
   evaluate<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>>;
   /** The first visible element with this role and name, or undefined. */
   find(role: Role, name: Name): Promise<EngineElement | undefined>;
+  /**
+   * The states the first visible element with this role and name gives assistive technology, as
+   * its DOM and ARIA attributes set them (found as `find` finds it), or undefined.
+   */
+  inspect(role: Role, name: Name): Promise<ElementState | undefined>;
   /**
    * Puts `text` on the system clipboard the way a visitor does: selected in another tab and
    * copied with Ctrl+C, then back to this page.
@@ -98,6 +112,41 @@ export function findInPage(
   return [...document.querySelectorAll(selectors[role])].find(
     (element) => element.checkVisibility({ visibilityProperty: true }) && matches(accessibleName(element)),
   );
+}
+
+/** What a spec reads of an element: its text and value, and the states a screen reader tells. */
+export interface ElementState {
+  /** The text content, whitespace squashed. */
+  text: string;
+  /** An input's value; null for other elements. */
+  value: string | null;
+  /** It is document.activeElement. */
+  focused: boolean;
+  /** The `disabled` property: out of the Tab order, unlike aria-disabled. */
+  disabled: boolean;
+  readOnly: boolean;
+  ariaDisabled: string | null;
+  ariaInvalid: string | null;
+}
+
+/** Runs in the page: the state of `element`. */
+export function elementState(element: Element): ElementState {
+  const input = element instanceof HTMLInputElement ? element : undefined;
+  return {
+    text: (element.textContent ?? '').replace(/\s+/g, ' ').trim(),
+    value: input ? input.value : null,
+    focused: document.activeElement === element,
+    disabled: (element as HTMLButtonElement).disabled === true,
+    readOnly: input?.readOnly === true,
+    ariaDisabled: element.getAttribute('aria-disabled'),
+    ariaInvalid: element.getAttribute('aria-invalid'),
+  };
+}
+
+/** The source of a script that finds an element as `find` does and answers its state, or null. */
+export function inspectSource(role: Role, name: Name): string {
+  const found = callSource(findInPage as never, [role, nameForPage(name)]);
+  return `(() => { const __name = (target) => target; const element = ${found}; return element ? (${elementState.toString()})(element) : null; })()`;
 }
 
 /** Runs in the page: puts `text` into a textarea and selects it, ready for Ctrl+C. */

@@ -2,9 +2,11 @@ import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type 
 import {
   callSource,
   findInPage,
+  inspectSource,
   selectInTextarea,
   nameForPage,
   type ColorScheme,
+  type ElementState,
   type EngineBrowser,
   type EngineElement,
   type EnginePage,
@@ -107,6 +109,18 @@ class FirefoxPage implements EnginePage {
     return this.page.url();
   }
 
+  async back() {
+    await this.page.goBack();
+  }
+
+  async forward() {
+    await this.page.goForward();
+  }
+
+  async reload() {
+    await this.page.reload();
+  }
+
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>> {
     return (await this.page.evaluate(callSource(fn as never, args))) as Awaited<T>;
   }
@@ -130,6 +144,10 @@ class FirefoxPage implements EnginePage {
         await page.keyboard.up('Control');
       },
     };
+  }
+
+  async inspect(role: Role, name: Name): Promise<ElementState | undefined> {
+    return ((await this.page.evaluate(inspectSource(role, name))) as ElementState | null) ?? undefined;
   }
 
   async copyInOtherTab(url: string, text: string) {

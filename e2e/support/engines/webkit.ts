@@ -8,8 +8,10 @@ import { freePortForChild } from '../../../tools/demo/ports.ts';
 import {
   callSource,
   findInPage,
+  inspectSource,
   nameForPage,
   selectInTextarea,
+  type ElementState,
   type EngineBrowser,
   type EngineElement,
   type EnginePage,
@@ -172,6 +174,18 @@ class WebKitPage implements EnginePage {
     return this.driver.getCurrentUrl();
   }
 
+  async back() {
+    await this.driver.navigate().back();
+  }
+
+  async forward() {
+    await this.driver.navigate().forward();
+  }
+
+  async reload() {
+    await this.driver.navigate().refresh();
+  }
+
   async evaluate<T, A extends unknown[]>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>> {
     return (await this.driver.executeScript(`return ${callSource(fn as never, args)}`)) as Awaited<T>;
   }
@@ -184,9 +198,16 @@ class WebKitPage implements EnginePage {
     return {
       click: () => element.click(),
       type: (text) => element.sendKeys(text),
-      press: () => element.sendKeys(Key.ENTER),
+      press: (key) => element.sendKeys(key === 'Enter' ? Key.ENTER : Key.TAB),
       paste: () => element.sendKeys(Key.chord(Key.CONTROL, 'v')),
     };
+  }
+
+  async inspect(role: Role, name: Name): Promise<ElementState | undefined> {
+    return (
+      ((await this.driver.executeScript(`return ${inspectSource(role, name)}`)) as ElementState | null) ??
+      undefined
+    );
   }
 
   async copyInOtherTab(url: string, text: string) {

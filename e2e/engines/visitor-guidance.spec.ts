@@ -1,0 +1,185 @@
+import { brandOf } from '../support/brands.ts';
+import type { EngineLoginScreen } from '../support/engines/engine-login-screen.ts';
+import { expect, test } from '../support/engines/fixtures.ts';
+import { CHECK_INPUT_ERROR, wrongCode } from '../support/hostile-helpers.ts';
+import { demoOrigin } from '../support/login-screen.ts';
+import { valuesFor } from '../support/sign-in.ts';
+
+// Issue 34 in Firefox ESR and WebKitGTK: what the live regions say and what the accessibility tree
+// holds for the busy state, a resend, a wrong, replaced and expired code, the lock, and the title;
+// and Back, Forward and a reload, which each engine runs on its own history. The texts and rules
+// themselves are the Chromium projects' (e2e/behaviour/visitor-guidance.spec.ts); here a-dok's mail
+// path, the one every engine test can finish with a code from the demo's outbox.
+
+const SERVICE = 'a-dok';
+
+const RESENT = 'Neuer Code gesendet. Ältere Codes gelten nicht mehr.';
+const REPLACED =
+  'Dieser Code wurde durch einen neueren ersetzt. Bitte gib den Code aus der zuletzt gesendeten Nachricht ein.';
+const EXPIRED =
+  'Dieser Code ist nicht mehr gültig. Bitte fordere mit „Code erneut senden“ einen neuen Code an.';
+const LOCKED =
+  /^Zu viele falsche Codes\. Aus Sicherheitsgründen ist die Anmeldung bis \d\d:\d\d Uhr \(in 15 Minuten\) gesperrt\.$/;
+
+/** The contract's lock after five wrong codes (docs/backend-contract.md), which the demo keeps. */
+const WRONG_CODES_TO_LOCK = 5;
+
+// Each engine test opens a browser page of its own; a loaded machine needs more than the default.
+test.describe.configure({ timeout: 60_000 });
+
+/** View 0, the mail view, and the code sent: view 2. Answers the code from the outbox. */
+async function reachCodeView(login: EngineLoginScreen, mail: string): Promise<string> {
+  await login.chooseMethod('mail');
+  await login.submitValue('mail', mail);
+  await login.heading('Bestätigungscode eingeben');
+  return login.codeFor(mail, 'mail');
+}
+
+/** Ages the value's current code past its 10 minutes at the demo's MWS (a development route). */
+async function expireCode(to: string): Promise<void> {
+  const answer = await fetch(`${demoOrigin()}/dev/expire-code`, {
+    method: 'POST',
+    body: new URLSearchParams({ to, channel: 'mail' }),
+  });
+  expect(answer.status).toBe(204);
+}
+
+test(`${SERVICE}: the busy state and a resend are announced, the resend keeps focus, a replaced code says so and the newest signs in`, async ({
+  openLogin,
+}, testInfo) => {
+  const { mail } = valuesFor(testInfo);
+  const login = await openLogin(SERVICE);
+  await login.open();
+  await login.recordLiveRegions();
+  const first = await reachCodeView(login, mail);
+  expect(await login.liveLog()).toContain('Bitte warten');
+
+  // During the cooldown the button is unavailable, and still in the Tab order after Verifizieren.
+  await (await login.waitFor('button', 'Verifizieren')).press('Tab');
+  expect(await login.stateOf('button', /^Code erneut senden/)).toMatchObject({
+    text: expect.stringMatching(/^Code erneut senden \(\d+ s\)$/),
+    focused: true,
+    disabled: false,
+    ariaDisabled: 'true',
+  });
+
+  // The page counts the cooldown with Date.now (resend-button.tsx, flow.ts): a clock 31 s ahead
+  // ends it at once. The MWS has no cooldown of its own, only a limit of sends per value.
+  await login.page.evaluate(() => {
+    const real = Date.now.bind(Date);
+    Date.now = () => real() + 31_000;
+  });
+  const resend = await login.waitFor('button', 'Code erneut senden');
+  expect((await login.stateOf('button', 'Code erneut senden')).ariaDisabled).toBeNull();
+  await resend.press('Enter');
+
+  await expect.poll(() => login.statusText()).toBe(RESENT);
+  expect(await login.stateOf('button', /^Code erneut senden/)).toMatchObject({
+    text: expect.stringMatching(/^Code erneut senden \(\d+ s\)$/),
+    focused: true,
+    disabled: false,
+    ariaDisabled: 'true',
+  });
+  expect(await login.liveLog()).toEqual(expect.arrayContaining(['Bitte warten', RESENT]));
+
+  // The first mail's code is replaced, and the page says so; the newest one signs in.
+  await login.typeCode(first);
+  await expect.poll(() => login.errorText()).toBe(REPLACED);
+  expect((await login.stateOf('textbox', 'Bestätigungscode')).ariaInvalid).toBe('true');
+  const newest = await login.codeFor(mail, 'mail');
+  expect(newest).not.toBe(first);
+  await login.typeCode(newest);
+  const landed = await login.waitForUrl(login.landingUrl);
+  expect([...landed.searchParams.keys()]).toEqual(['idtoken']);
+});
+
+test(`${SERVICE}: a wrong code marks the field and the title, an expired one says so without marking the field`, async ({
+  openLogin,
+}, testInfo) => {
+  const { title } = await brandOf(SERVICE);
+  const { mail } = valuesFor(testInfo);
+  const login = await openLogin(SERVICE);
+  await login.open();
+  await login.recordLiveRegions();
+  const code = await reachCodeView(login, mail);
+
+  await login.typeCode(wrongCode(code));
+  await expect.poll(() => login.errorText()).toBe(CHECK_INPUT_ERROR);
+  expect((await login.stateOf('textbox', 'Bestätigungscode')).ariaInvalid).toBe('true');
+  await expect.poll(() => login.title()).toBe(`Fehler: Bestätigungscode eingeben – ${title}`);
+
+  await expireCode(mail);
+  await login.typeCode(code);
+  await expect.poll(() => login.errorText()).toBe(EXPIRED);
+  expect((await login.stateOf('textbox', 'Bestätigungscode')).ariaInvalid).toBeNull();
+  expect(await login.liveLog()).toEqual(expect.arrayContaining([CHECK_INPUT_ERROR, EXPIRED]));
+});
+
+test(`${SERVICE}: five wrong codes lock the view, and it says until when`, async ({
+  openLogin,
+}, testInfo) => {
+  const { mail } = valuesFor(testInfo);
+  const login = await openLogin(SERVICE);
+  await login.open();
+  await login.recordLiveRegions();
+  const code = await reachCodeView(login, mail);
+
+  for (let attempt = 1; attempt <= WRONG_CODES_TO_LOCK; attempt += 1) {
+    await login.typeCode(wrongCode(code));
+    // The refusal empties the field as it shows the error; the next code is typed anew.
+    await expect
+      .poll(async () => (await login.stateOf('textbox', 'Bestätigungscode')).value, {
+        message: `the refusal of wrong code ${attempt}`,
+      })
+      .toBe('');
+    if (attempt < WRONG_CODES_TO_LOCK) expect(await login.errorText()).toBe(CHECK_INPUT_ERROR);
+  }
+
+  expect(await login.errorText()).toMatch(LOCKED);
+  expect(await login.liveLog()).toContainEqual(expect.stringMatching(LOCKED));
+  // Nothing offered can work while locked: each is unavailable, and still focusable.
+  const unavailable = { ariaDisabled: 'true', disabled: false };
+  expect(await login.stateOf('textbox', 'Bestätigungscode')).toMatchObject({
+    ...unavailable,
+    readOnly: true,
+    ariaInvalid: null,
+  });
+  expect(await login.stateOf('button', 'Verifizieren')).toMatchObject(unavailable);
+  expect(await login.stateOf('button', /^Code erneut senden/)).toMatchObject(unavailable);
+});
+
+test(`${SERVICE}: the title names each view, Back and Forward move between them, and a reload on view 1 keeps the method and the value`, async ({
+  openLogin,
+}, testInfo) => {
+  const { title } = await brandOf(SERVICE);
+  const { mail } = valuesFor(testInfo);
+  const login = await openLogin(SERVICE);
+  await login.open();
+  // View 0 is pre-rendered; the flow's chunk sets its title.
+  await expect.poll(() => login.title()).toBe(`Anmeldemethode wählen – ${title}`);
+  await login.chooseMethod('mail');
+  await expect.poll(() => login.title()).toBe(`Mit E-Mail-Adresse anmelden – ${title}`);
+  await login.submitValue('mail', mail);
+  await login.heading('Bestätigungscode eingeben');
+  await expect.poll(() => login.title()).toBe(`Bestätigungscode eingeben – ${title}`);
+
+  await login.page.back();
+  await login.heading('Mit E-Mail-Adresse anmelden');
+  expect((await login.stateOf('textbox', 'E-Mail-Adresse')).value).toBe(mail);
+  await login.page.back();
+  await login.heading('Anmeldemethode wählen');
+  await login.page.forward();
+  await login.heading('Mit E-Mail-Adresse anmelden');
+  // View 0 forgets the value, as choosing another method does; Forward returns to the code view
+  // once the address the code went to is typed again.
+  expect((await login.stateOf('textbox', 'E-Mail-Adresse')).value).toBe('');
+  await (await login.waitFor('textbox', 'E-Mail-Adresse')).type(mail);
+  await login.page.forward();
+  await login.heading('Bestätigungscode eingeben');
+
+  await login.page.back();
+  await login.heading('Mit E-Mail-Adresse anmelden');
+  await login.page.reload();
+  await login.heading('Mit E-Mail-Adresse anmelden');
+  await expect.poll(async () => (await login.stateOf('textbox', 'E-Mail-Adresse')).value).toBe(mail);
+});
