@@ -8,13 +8,14 @@ import { expect, test } from '../support/fixtures.ts';
 
 const CHECK_INPUT = 'Bitte prüfe deine Eingabe und versuche es erneut.';
 
-function verifyView(masked: string, change: string): string {
+function verifyView([before, after]: readonly [string, string], sentTo: string, change: string): string {
   return `
 - form "Bestätigungscode eingeben":
   - heading "Bestätigungscode eingeben" [level=1]
   - paragraph:
-    - text: Wir haben einen 6-stelligen Code gesendet an
-    - strong: ${masked}
+    - text: ${before}
+    - strong: ${JSON.stringify(sentTo)}
+    - text: ${after}
   - textbox "Bestätigungscode" [invalid]
   - paragraph: ${CHECK_INPUT}
   - button "Verifizieren"
@@ -31,9 +32,13 @@ ${fields.map((field) => `  - textbox "${field}"`).join('\n')}
   - button "Andere Anmeldemethode verwenden"`;
 }
 
+/** How long a mailed code lasts, and where else to look for it. */
+const MAIL_HINT =
+  'Der Code ist 10 Minuten gültig. Keine E-Mail erhalten? Sieh bitte auch im Spam-Ordner nach.';
+
 /**
  * What the card of each view must hold, by role and German name, in every frame of it. The
- * cooldown counts down with the button disabled; the masks are those of src/lib/mask.ts.
+ * cooldown counts down with the button aria-disabled; the destination shows in full.
  */
 const VIEWS: Record<string, string> = {
   method: `
@@ -47,11 +52,26 @@ const VIEWS: Record<string, string> = {
     - listitem:
       - button "EDP-Kennung"`,
   'send-code-mail': sendCodeView('Mit E-Mail-Adresse anmelden', 'E-Mail-Adresse'),
-  'send-code-number': sendCodeView('Mit Telefonnummer anmelden', 'Vorwahl', 'Telefonnummer'),
+  'send-code-number': sendCodeView('Mit Telefonnummer anmelden', 'Ländervorwahl', 'Telefonnummer'),
   'send-code-edp': sendCodeView('Mit EDP-Kennung anmelden', 'EDP-Kennung'),
-  'verify-mail': verifyView('e•••@example.de', 'E-Mail-Adresse ändern'),
-  'verify-number': verifyView('+49 ••• •••67', 'Telefonnummer ändern'),
-  'verify-edp': verifyView('MU•••11', 'EDP-Kennung ändern'),
+  'verify-mail': verifyView(
+    ['Wir haben einen 6-stelligen Code an', `gesendet. ${MAIL_HINT}`],
+    'erika.mustermann@example.de',
+    'E-Mail-Adresse ändern',
+  ),
+  'verify-number': verifyView(
+    ['Wir haben einen 6-stelligen Code per SMS an', 'gesendet. Der Code ist nur einige Minuten gültig.'],
+    '+491701234567',
+    'Telefonnummer ändern',
+  ),
+  'verify-edp': verifyView(
+    [
+      'Wir haben einen 6-stelligen Code an die E-Mail-Adresse gesendet, die für die EDP-Kennung',
+      `hinterlegt ist. ${MAIL_HINT}`,
+    ],
+    'MUSTER4711',
+    'EDP-Kennung ändern',
+  ),
   payment: `
 - region "Zu bezahlender Betrag für A-Ident freischaltung":
   - heading "Zu bezahlender Betrag für A-Ident freischaltung" [level=1]

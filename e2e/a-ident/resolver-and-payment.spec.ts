@@ -185,6 +185,24 @@ test('an amount given as a decimal string is shown with its cents', async ({ log
   await expect(page.getByRole('main').getByText(/^12,34\s€$/)).toBeVisible();
 });
 
+test('a reload of the payment view, which cannot resume, returns to view 1 with the address and says why', async ({
+  login,
+  page,
+}) => {
+  const address = await signIn(login, 'qr-cents');
+  await expect(paymentView(login)).toBeVisible();
+  // Back cannot return to a code already used: the visitor stays on the payment view.
+  await page.goBack();
+  await expect(paymentView(login)).toBeVisible();
+
+  await page.reload();
+  await expect(login.heading('Mit E-Mail-Adresse anmelden')).toBeVisible();
+  await expect(login.valueInput('mail')).toHaveValue(address);
+  await expect(login.statusRegion()).toHaveText(
+    'Die Seite wurde während der Zahlung neu geladen. Aus Sicherheitsgründen beginnt die Anmeldung neu: Bitte fordere einen neuen Code an.',
+  );
+});
+
 test('cancelling PayPal’s checkout keeps the visitor on the payment view, free to pay after all', async ({
   login,
   page,

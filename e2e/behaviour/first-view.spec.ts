@@ -97,9 +97,15 @@ test('Enter on view 1 before the app has arrived is sent once it has, and the pa
   await expect(login.valueInput('edp')).toBeFocused();
   await page.keyboard.type(edp);
   await page.keyboard.press('Enter');
+  // Busy at once, before the app: a spinner on Anmelden and „Bitte warten“ in the page's status.
+  await expect(page.locator('#first-view-status')).toHaveText('Bitte warten');
+  await expect(page.locator('html')).toHaveAttribute('data-sending');
+  expect(await login.liveLog()).toContain('Bitte warten');
   releaseApp();
 
   await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  await expect(page.locator('#first-view-status')).toHaveText('');
+  await expect(page.locator('html')).not.toHaveAttribute('data-sending');
   expect(await login.codeFor(edp)).toMatch(/^\d{6}$/);
   expect(page.url()).toBe(login.pageUrl({ method: 'edp' }));
   expect(login.consoleMessages).toEqual([]);

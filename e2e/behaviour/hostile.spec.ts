@@ -196,14 +196,16 @@ test.describe('a hostile MWS', () => {
     ];
     let answer = (route: Route) => route.continue();
     await page.route(mwsUrl('users/auth/mail'), (route) => answer(route));
+    await login.open();
+    await login.chooseMethod('mail');
+    const value = freshValue('mail', service);
+    await login.valueInput('mail').fill(value);
     for (const next of answers) {
       answer = next;
-      await login.open();
-      await login.chooseMethod('mail');
-      const value = freshValue('mail', service);
-      await login.submitValue('mail', value);
+      await login.valueInput('mail').press('Enter');
       await expectError(page, 'AM02', GENERIC_ERROR);
       await expect(login.valueInput('mail')).toHaveValue(value);
+      await expect(login.statusRegion()).toBeHidden();
     }
     expect(login.pageErrors).toEqual([]);
   });
@@ -219,8 +221,8 @@ test.describe('a hostile MWS', () => {
     await login.chooseMethod('mail');
     const value = freshValue('mail', service);
     await login.submitValue('mail', value);
-    const busy = page.getByRole('button', { name: /^Anmelden.*Bitte warten$/ });
-    await expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await expect(login.submitButton('Anmelden')).toHaveAttribute('aria-disabled', 'true');
+    await expect(login.statusRegion()).toHaveText('Bitte warten');
     await expect(login.valueInput('mail')).toHaveAttribute('readonly');
 
     // The client's own 15 s timeout ends the call as no answer does.
@@ -278,7 +280,7 @@ test.describe('submitting twice', () => {
       await login.chooseMethod('mail');
       await login.valueInput('mail').fill(freshValue('mail', service));
       await submit(page, login);
-      await expect(page.getByRole('button', { name: /^Anmelden.*Bitte warten$/ })).toBeVisible();
+      await expect(login.statusRegion()).toHaveText('Bitte warten');
       release();
 
       await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();

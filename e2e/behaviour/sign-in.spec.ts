@@ -105,19 +105,19 @@ test('a visitor signs in with the keyboard alone', async ({ login, page }, testI
   expectMwsToken(await tokenOfRedirect(login, redirected), 'mail', mail);
 });
 
-test('a reload on the code view keeps the view, the masked value and the resend cooldown', async ({
+test('a reload on the code view keeps the view, the value and the resend cooldown', async ({
   login,
   page,
 }, testInfo) => {
   const { mail } = valuesFor(testInfo);
   const redirected = await openWithEveryMethod(login);
   await requestCode(login, 'mail', mail);
-  const hint = 'Wir haben einen 6-stelligen Code gesendet an b•••@example.de';
+  const hint = new RegExp(`^Wir haben einen 6-stelligen Code an ${mail.replaceAll('.', '\\.')} gesendet\\.`);
   await expect(login.codeSentHint()).toHaveText(hint);
   const resend = login.resendButton();
   const secondsLeft = async () =>
     Number(/^Code erneut senden \((\d+) s\)$/.exec(await resend.innerText())?.[1]);
-  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveAttribute('aria-disabled', 'true');
   // Once the countdown has moved, a cooldown that restarted on reload would show more again.
   await expect.poll(secondsLeft).toBeLessThan(30);
   const before = await secondsLeft();
@@ -125,7 +125,7 @@ test('a reload on the code view keeps the view, the masked value and the resend 
   await page.reload();
   await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
   await expect(login.codeSentHint()).toHaveText(hint);
-  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveAttribute('aria-disabled', 'true');
   await expect(resend).toHaveText(/^Code erneut senden \(\d+ s\)$/);
   expect(await secondsLeft()).toBeGreaterThan(0);
   expect(await secondsLeft()).toBeLessThanOrEqual(before);

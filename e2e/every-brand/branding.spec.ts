@@ -158,7 +158,8 @@ test('in the light scheme the page carries its brand before the config arrives, 
     'href',
     brand.links.datenschutz,
   );
-  await expect(page).toHaveTitle(brand.title);
+  // Once the flow is in, the title names the view before the brand's own title.
+  await expect(page).toHaveTitle(`Anmeldemethode wählen – ${brand.title}`);
 
   // The files the links name, from the same server by path (Node cannot resolve *.localhost).
   for (const [href, type] of [

@@ -55,8 +55,9 @@ test(
     const requests = login.recordRequests();
     const redirected = await openViewZero(login);
     await requestCode(login, 'mail', mail);
+    // The whole address, as the visitor typed it, so a typo shows; and where else to look.
     await expect(login.codeSentHint()).toHaveText(
-      'Wir haben einen 6-stelligen Code gesendet an b•••@example.de',
+      `Wir haben einen 6-stelligen Code an ${mail} gesendet. Der Code ist 10 Minuten gültig. Keine E-Mail erhalten? Sieh bitte auch im Spam-Ordner nach.`,
     );
     await login.codeInput().pressSequentially(await login.codeFor(mail, 'mail'));
 
@@ -74,8 +75,9 @@ test(
     const requests = login.recordRequests();
     const redirected = await openViewZero(login);
     await requestCode(login, 'edp', edp);
+    // The code went to the address stored for the EDP-Kennung, not to the identifier.
     await expect(login.codeSentHint()).toHaveText(
-      `Wir haben einen 6-stelligen Code gesendet an ED•••${edp.slice(-2)}`,
+      `Wir haben einen 6-stelligen Code an die E-Mail-Adresse gesendet, die für die EDP-Kennung ${edp} hinterlegt ist. Der Code ist 10 Minuten gültig. Keine E-Mail erhalten? Sieh bitte auch im Spam-Ordner nach.`,
     );
     await login.codeInput().pressSequentially(await login.codeFor(edp, 'mail'));
 
@@ -96,11 +98,11 @@ test(
     // View 0 asks nothing of anyone but the page's own host.
     expect(otherOrigins(requests(), [login.origin])).toEqual([]);
     await login.chooseMethod('number');
-    await expect(login.page.getByRole('textbox', { name: 'Vorwahl' })).toHaveValue('+49');
+    await expect(login.page.getByRole('textbox', { name: 'Ländervorwahl' })).toHaveValue('+49');
     await login.submitValue('number', phone);
     await expect(login.heading('Bestätigungscode eingeben')).toBeVisible({ timeout: 15_000 });
     await expect(login.codeSentHint()).toHaveText(
-      `Wir haben einen 6-stelligen Code gesendet an +49 ••• •••${e164.slice(-2)}`,
+      `Wir haben einen 6-stelligen Code per SMS an ${e164} gesendet. Der Code ist nur einige Minuten gültig.`,
     );
     await login.codeInput().pressSequentially(await login.codeFor(e164, 'firebase'));
 

@@ -53,10 +53,8 @@ for (const { scheme, width } of SCHEMES) {
     // A long domain is one unbreakable word in view 2's hint unless the layout wraps it.
     const value = freshValue('mail', service).replace(/@.*$/, '@stadtwerke-musterstadt-netzgesellschaft.de');
     await login.submitValue('mail', value);
-    await expect(page.getByRole('button', { name: /^Anmelden.*Bitte warten$/ })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    await expect(login.submitButton('Anmelden')).toHaveAttribute('aria-disabled', 'true');
+    await expect(login.statusRegion()).toHaveText('Bitte warten');
     await check('view 1 while the code is being sent');
     releaseSend((route) => fulfillJson(route, { status: 400, message: 'no' }));
     await expectError(page, 'AM02', GENERIC_ERROR);
@@ -74,10 +72,8 @@ for (const { scheme, width } of SCHEMES) {
     // Checking, then signed in: the busy button, then view 4 until the service's page arrives.
     const releaseCheck = await holdRequests(page, mwsUrl('users/verify/mail'));
     await login.codeInput().fill(code);
-    await expect(page.getByRole('button', { name: /^Verifizieren.*Bitte warten$/ })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    );
+    await expect(login.submitButton('Verifizieren')).toHaveAttribute('aria-disabled', 'true');
+    await expect(login.statusRegion()).toHaveText('Bitte warten');
     await check('view 2 while the code is being checked');
     releaseCheck();
     await expect(login.heading('Bitte warten...')).toBeFocused();

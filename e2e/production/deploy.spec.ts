@@ -130,8 +130,10 @@ async function rollBackToA(gateway: Gateway, releaseIdB: string) {
 function watch(page: Page) {
   const navigations: string[] = [];
   const missing: string[] = [];
-  page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) navigations.push(frame.url());
+  // Documents loaded, not history entries: each view of the page is one (decision 020).
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+      navigations.push(request.url());
   });
   page.on('response', (response: Response) => {
     if (response.status() === 404) missing.push(response.url());

@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { LoginScreen, recordRootShown } from './login-screen.ts';
+import { LoginScreen, recordLiveRegions, recordRootShown } from './login-screen.ts';
 
 export interface BrandOptions {
   /** The brand folder, and service key, a project runs the suite for. */
@@ -17,6 +17,7 @@ export const test = base.extend<BrandOptions & Fixtures>({
   service: ['a-dok', { option: true }],
   login: async ({ page, service }, use) => {
     await page.addInitScript(recordRootShown);
+    await page.addInitScript(recordLiveRegions);
     await use(new LoginScreen(page, service));
   },
   // A blocked style or script is a broken page in production even when the flow goes on (PayPal's

@@ -72,7 +72,7 @@ export function shownError(page: Page): Locator {
   return page.locator('[aria-live="assertive"] [data-error-code]');
 }
 
-export async function expectError(page: Page, code: string, text: string): Promise<void> {
+export async function expectError(page: Page, code: string, text: string | RegExp): Promise<void> {
   await expect(shownError(page)).toHaveAttribute('data-error-code', code);
   await expect(shownError(page)).toHaveText(text);
 }

@@ -108,6 +108,11 @@ export class LoginScreen extends BrandSite {
     expect(await this.rootEverShown(), 'the root was revealed at some point').toBe(false);
   }
 
+  /** Every text a live region of the page has held since it loaded, in order (recordLiveRegions). */
+  liveLog(): Promise<string[]> {
+    return this.page.evaluate(() => (window as { liveLog?: string[] }).liveLog ?? []);
+  }
+
   /** Whether the page's root has been revealed since the page loaded (recordRootShown). */
   rootEverShown(): Promise<boolean> {
     return this.page.evaluate(() => (window as { rootShown?: boolean }).rootShown === true);
@@ -172,9 +177,19 @@ export class LoginScreen extends BrandSite {
     return this.page.locator('.otp__box');
   }
 
-  /** 'Wir haben einen 6-stelligen Code gesendet an …' with the masked value. */
+  /** View 2's hint: where the code went, in full, how long it lasts, and for mail the spam folder. */
   codeSentHint() {
-    return this.page.getByText('Wir haben einen 6-stelligen Code gesendet an');
+    return this.page.locator('#code-hint');
+  }
+
+  /** The view's polite status region: „Bitte warten“ while a call runs, then what happened. */
+  statusRegion() {
+    return this.page.locator('.card p[role="status"]');
+  }
+
+  /** The view's submit button by its name alone; its busy state is aria-disabled and the status region. */
+  submitButton(name: 'Anmelden' | 'Verifizieren') {
+    return this.page.getByRole('button', { name, exact: true });
   }
 
   resendButton() {
@@ -253,6 +268,29 @@ export class LoginScreen extends BrandSite {
     });
     return () => seen;
   }
+}
+
+/**
+ * An init script: keeps in `window.liveLog` each text a live region (aria-live, role status or
+ * alert) takes, as a screen reader would be told it, so a test can tell what was announced even
+ * when it was replaced at once.
+ */
+export function recordLiveRegions(): void {
+  const log: string[] = [];
+  (window as { liveLog?: string[] }).liveLog = log;
+  const regionOf = (node: Node) =>
+    (node instanceof Element ? node : node.parentElement)?.closest(
+      '[aria-live], [role="status"], [role="alert"]',
+    );
+  new MutationObserver((records) => {
+    const regions = new Set(
+      records.map((record) => regionOf(record.target)).filter((region) => region != null),
+    );
+    for (const region of regions) {
+      const text = region.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+      if (text !== '' && log.at(-1) !== text) log.push(text);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
 /**

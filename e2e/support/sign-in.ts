@@ -7,7 +7,8 @@ import { demoOrigin, type LoginScreen, type Method } from './login-screen.ts';
  * for a value replaces the old one, and its outbox, and with two workers two tests run at once.
  */
 export function valuesFor(testInfo: TestInfo) {
-  const seed = `${testInfo.project.name}\n${testInfo.titlePath.join('\n')}`;
+  // A repeat or a retry gets values of its own too: the first run may have locked its value.
+  const seed = `${testInfo.project.name}\n${testInfo.titlePath.join('\n')}\n${testInfo.repeatEachIndex}\n${testInfo.retry}`;
   const hash = createHash('sha256').update(seed).digest();
   const digits = String(hash.readUInt32BE(0) % 10_000_000).padStart(7, '0');
   return {

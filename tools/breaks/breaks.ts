@@ -66,8 +66,21 @@ export const breaks: Break[] = [
     edits: [
       {
         file: 'src/features/verify/otp-input.tsx',
-        find: 'const digits = (all.length - value.length >= CODE_LENGTH ? all.slice(value.length) : all).slice(',
-        replace: 'const digits = all.slice(',
+        find: 'all.startsWith(value) && all.length - value.length >= CODE_LENGTH ? all.slice(value.length) : all;',
+        replace: 'all.slice(0, CODE_LENGTH);',
+      },
+    ],
+  },
+  {
+    name: 'every error marks the value wrong',
+    why:
+      'A failure of the server or the network marks a correct address aria-invalid, so a screen ' +
+      'reader tells the visitor their right value is wrong (issue 34).',
+    edits: [
+      {
+        file: 'src/features/send-code/send-code-view.tsx',
+        find: 'const invalid = error !== undefined && VALUE_ERRORS.has(error) ? true : undefined;',
+        replace: 'const invalid = error !== undefined && VALUE_ERRORS.size > 0 ? true : undefined;',
       },
     ],
   },
