@@ -63,7 +63,8 @@ export type FlowEvent =
   | { type: 'codeSent'; sentViaFirebase: boolean; verificationId: string | undefined; resendAt: number }
   | { type: 'sendFailed'; code: ErrorCode; until?: number | undefined }
   | { type: 'backToSendCode' }
-  | { type: 'forwardToVerify' }
+  /** Forward in the history, with where the value view 1 holds would send a code. */
+  | { type: 'forwardToVerify'; sentTo: string }
   | { type: 'codeChanged'; code: string }
   | { type: 'verifyStarted'; code: string }
   | { type: 'verified'; token: string }
@@ -176,7 +177,11 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       return state.view === 'send-code' && !state.loading
         ? { ...state, countryPrefix: event.countryPrefix }
         : state;
-    case 'sendStarted':
+    case 'sendStarted': {
+      // Anmelden again for the value whose code was just sent: that code is the way on, not silence.
+      const withinCooldown = event.at < state.resendAt && state.errorUntil === undefined;
+      const back = withinCooldown ? returnToCode(state, event.sentTo) : state;
+      if (back !== state) return back;
       if (!canStartSend(state, event.sentTo, event.at)) return state;
       // The cooldown or wait was the previous recipient's: none holds for another one yet.
       return {
@@ -186,6 +191,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
         sentTo: event.sentTo,
         resendAt: event.sentTo === state.sentTo ? state.resendAt : 0,
       };
+    }
     case 'codeSent':
       if (!awaitingSend(state)) return state;
       return {
@@ -215,19 +221,7 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
           }
         : state;
     case 'forwardToVerify':
-      // Forward in the browser's history, to the code that went to the value still typed.
-      return state.view === 'send-code' && !state.loading && state.codeSentTo !== undefined
-        ? {
-            ...state,
-            view: 'verify',
-            sentTo: state.codeSentTo,
-            code: '',
-            // A lock still running holds on the code view too: the MWS refuses every check.
-            ...(state.errorUntil !== undefined && state.sentTo === state.codeSentTo
-              ? { notice: undefined }
-              : noMessage),
-          }
-        : state;
+      return returnToCode(state, event.sentTo);
     case 'waitOver':
       return state.errorUntil !== undefined && event.at >= state.errorUntil
         ? { ...state, error: undefined, errorUntil: undefined, notice: 'waitOver' }
@@ -316,6 +310,24 @@ function hostRefusal(url: URL, { redirectHosts }: FlowContext): string | undefin
 }
 
 const noMessage = { error: undefined, errorUntil: undefined, notice: undefined } as const;
+
+/**
+ * From view 1 back to the code view, when the value it holds is the one the last code went to:
+ * Forward in the history, or Anmelden again within the resend cooldown.
+ */
+function returnToCode(state: FlowState, sentTo: string): FlowState {
+  if (state.view !== 'send-code' || state.loading || sentTo !== state.codeSentTo) return state;
+  return {
+    ...state,
+    view: 'verify',
+    sentTo,
+    code: '',
+    // A lock still running holds on the code view too: the MWS refuses every check.
+    ...(state.errorUntil !== undefined && state.sentTo === state.codeSentTo
+      ? { notice: undefined }
+      : noMessage),
+  };
+}
 
 /**
  * An error, and until when the server refuses: no send to the same value before then (a lock

@@ -133,14 +133,6 @@ export function useLoginFlow(
     return next;
   }
 
-  /** Whether the code view may show again for what view 1 holds: its code went to that value. */
-  function codeSentForTypedValue(from: FlowState): boolean {
-    const { method, loginValue, countryPrefix, codeSentTo } = from;
-    return (
-      method !== undefined && LOGIN_METHOD_RULES[method].recipient(loginValue, countryPrefix) === codeSentTo
-    );
-  }
-
   /** Takes the flow to a history entry's view, one step at a time; false where it cannot go. */
   function moveTo(entry: ViewEntry): boolean {
     const target = STEPS.indexOf(entry.view);
@@ -160,26 +152,9 @@ export function useLoginFlow(
     return true;
   }
 
-  /** Where the visitor is on the code view, for a reload to return to (never the code). */
-  function saveProgress({
-    method,
-    loginValue,
-    countryPrefix,
-    sentTo,
-    sentViaFirebase,
-    verificationId,
-    resendAt,
-  }: FlowState) {
-    if (method)
-      progressStore.save(scope, {
-        method,
-        loginValue,
-        countryPrefix,
-        sentTo,
-        sentViaFirebase,
-        verificationId,
-        resendAt,
-      });
+  /** Where the visitor is on the code view, for a reload to return to (the store takes no code). */
+  function saveProgress(at: FlowState) {
+    if (at.method) progressStore.save(scope, { ...at, method: at.method });
   }
 
   function stepToward(
@@ -189,7 +164,12 @@ export function useLoginFlow(
   ): FlowEvent | undefined {
     if (!forward) return from.view === 'verify' ? { type: 'backToSendCode' } : { type: 'backToMethod' };
     if (from.view === 'method') return method && { type: 'methodChosen', method };
-    return codeSentForTypedValue(from) ? { type: 'forwardToVerify' } : undefined;
+    return (
+      from.method && {
+        type: 'forwardToVerify',
+        sentTo: LOGIN_METHOD_RULES[from.method].recipient(from.loginValue, from.countryPrefix),
+      }
+    );
   }
 
   const sendCode = () =>
@@ -198,18 +178,10 @@ export function useLoginFlow(
       if (!method) return;
       const rules = LOGIN_METHOD_RULES[method];
       const sentTo = rules.recipient(loginValue, countryPrefix);
-      const at = Date.now();
-      // Anmelden again for the value whose code was just sent: that code is the way on, not silence.
-      if (
-        state.view === 'send-code' &&
-        at < state.resendAt &&
-        state.errorUntil === undefined &&
-        codeSentForTypedValue(state)
-      ) {
-        const next = take({ type: 'forwardToVerify' });
-        return void (next && saveProgress(next));
-      }
-      if (!take({ type: 'sendStarted', sentTo, at })) return;
+      const started = take({ type: 'sendStarted', sentTo, at: Date.now() });
+      if (!started) return;
+      // The reducer took the visitor back to the code already sent (within its cooldown).
+      if (!started.loading) return saveProgress(started);
       const outcome = await rules.send({ service, sentTo, captchaContainer: captchaContainer(), needed });
       if (!outcome.ok) return dispatch({ type: 'sendFailed', code: outcome.code, until: outcome.retryAt });
       const resendAt = Date.now() + RESEND_COOLDOWN_MS;

@@ -298,10 +298,14 @@ describe('view 2', () => {
     expect(run(state, { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT - 1 })).toBe(state);
   });
 
-  test('the cooldown also holds after going back and sending to the same address again', () => {
+  test('the cooldown also holds after going back and sending to the same address again: its code view returns', () => {
     const back = run(codeView(), { type: 'backToSendCode' });
     expect(back.view).toBe('send-code');
-    expect(run(back, { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT - 1 })).toBe(back);
+    expect(run(back, { type: 'sendStarted', sentTo: MAIL, at: RESEND_AT - 1 })).toMatchObject({
+      view: 'verify',
+      loading: false,
+      resendAt: RESEND_AT,
+    });
     expect(run(back, { type: 'sendStarted', sentTo: 'other@example.de', at: RESEND_AT - 1 }).loading).toBe(
       true,
     );
@@ -497,7 +501,7 @@ describe('a lock or limit with an end (issue 34)', () => {
 
   // The MWS still refuses every check until the end: the code view must not offer one.
   test('returning to the code view keeps a running lock, said and in force', () => {
-    const state = run(locked(), { type: 'backToSendCode' }, { type: 'forwardToVerify' });
+    const state = run(locked(), { type: 'backToSendCode' }, { type: 'forwardToVerify', sentTo: MAIL });
     expect(state).toMatchObject({ view: 'verify', error: 'VL01', errorUntil: LOCK_ENDS });
     expect(isLocked(state)).toBe(true);
     expect(canVerify(run(state, { type: 'codeChanged', code: '123456' }))).toBe(false);
@@ -518,7 +522,7 @@ describe('forwardToVerify (Forward, or Anmelden again for the value whose code w
       resendAt: RESEND_AT,
     });
     const back = run(sent, { type: 'backToSendCode' });
-    const state = run(back, { type: 'forwardToVerify' });
+    const state = run(back, { type: 'forwardToVerify', sentTo: MAIL });
     expect(state).toMatchObject({
       view: 'verify',
       code: '',
@@ -537,7 +541,26 @@ describe('forwardToVerify (Forward, or Anmelden again for the value whose code w
     ['in view 2', () => codeView()],
   ])('is ignored %s', (_case, makeState) => {
     const state = makeState();
-    expect(run(state, { type: 'forwardToVerify' })).toBe(state);
+    expect(run(state, { type: 'forwardToVerify', sentTo: MAIL })).toBe(state);
+  });
+
+  test('is ignored for a value view 1 holds that the code did not go to', () => {
+    const back = run(codeView(), { type: 'backToSendCode' });
+    expect(run(back, { type: 'forwardToVerify', sentTo: 'other@example.de' })).toBe(back);
+  });
+
+  test('Anmelden for the same value within the cooldown returns to the code view and sends nothing', () => {
+    const back = run(codeView(), { type: 'backToSendCode' });
+    const state = run(back, { type: 'sendStarted', sentTo: MAIL, at: back.resendAt - 1 });
+    expect(state).toMatchObject({ view: 'verify', loading: false, sentTo: MAIL });
+  });
+
+  test('Anmelden for the same value after the cooldown sends a new code', () => {
+    const back = run(codeView(), { type: 'backToSendCode' });
+    expect(run(back, { type: 'sendStarted', sentTo: MAIL, at: back.resendAt })).toMatchObject({
+      view: 'send-code',
+      loading: true,
+    });
   });
 
   // The code view would say a code went to an address that got none, and check codes against it.
@@ -550,12 +573,16 @@ describe('forwardToVerify (Forward, or Anmelden again for the value whose code w
       { type: 'sendStarted', sentTo: other, at: RESEND_AT },
       { type: 'sendFailed', code: 'AM01' },
     );
-    expect(run(failed, { type: 'forwardToVerify' })).not.toMatchObject({ view: 'verify', sentTo: other });
+    expect(run(failed, { type: 'forwardToVerify', sentTo: other })).toBe(failed);
+    expect(run(failed, { type: 'forwardToVerify', sentTo: MAIL })).toMatchObject({
+      view: 'verify',
+      sentTo: MAIL,
+    });
   });
 
   test('never shows the code view when no code was sent, after a send refused with an end', () => {
     const failed = run(sending(), { type: 'sendFailed', code: 'AL01', until: LOCK_ENDS });
-    expect(run(failed, { type: 'forwardToVerify' })).toBe(failed);
+    expect(run(failed, { type: 'forwardToVerify', sentTo: MAIL })).toBe(failed);
   });
 });
 
@@ -882,7 +909,7 @@ describe('events that do not fit the current view are ignored', () => {
       () => verified(aIdent),
       { type: 'verifyFailed', code: 'VM01' },
     ],
-    ['forwardToVerify in view 4', () => verified(aIdent), { type: 'forwardToVerify' }],
+    ['forwardToVerify in view 4', () => verified(aIdent), { type: 'forwardToVerify', sentTo: MAIL }],
     ['waitOver in view 1 without an error', () => entered(), { type: 'waitOver', at: LOCK_ENDS }],
   ])('%s', (_, makeState, event) => {
     const state = makeState();
