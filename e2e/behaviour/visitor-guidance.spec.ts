@@ -2,42 +2,29 @@ import { brandOf } from '../support/brands.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
   CHECK_INPUT_ERROR,
+  CODE_RESENT,
   expectError,
+  expireCode,
+  EXPIRED_CODE,
   FIREBASE_SEND,
   freshValue,
   holdRequests,
+  LOCKED_UNTIL,
   mwsUrl,
   reachCodeView,
+  REPLACED_CODE,
+  WRONG_CODES_TO_LOCK,
   wrongCode,
 } from '../support/hostile-helpers.ts';
-import { demoOrigin, type LoginScreen } from '../support/login-screen.ts';
+import type { LoginScreen } from '../support/login-screen.ts';
 
 // Issue 34: at every step the visitor knows what happened and what to do next, and hears it. The
 // live regions are read as a screen reader meets them (every text they ever held, recordLiveRegions),
 // the accessibility tree by role, name and state.
 
-/** The contract's lock after five wrong codes (docs/backend-contract.md#limits), which the demo keeps. */
-const WRONG_CODES_TO_LOCK = 5;
-
-const EXPIRED =
-  'Dieser Code ist nicht mehr gültig. Bitte fordere mit „Code erneut senden“ einen neuen Code an.';
-const REPLACED =
-  'Dieser Code wurde durch einen neueren ersetzt. Bitte gib den Code aus der zuletzt gesendeten Nachricht ein.';
-const LOCKED =
-  /^Zu viele falsche Codes\. Aus Sicherheitsgründen ist die Anmeldung bis \d\d:\d\d Uhr \(in 15 Minuten\) gesperrt\.$/;
-
 test.beforeEach(async ({ login }) => {
   await login.enableAllMethods();
 });
-
-/** Ages the value's current code past its 10 minutes at the demo's MWS (a development route). */
-async function expireCode(to: string): Promise<void> {
-  const answer = await fetch(`${demoOrigin()}/dev/expire-code`, {
-    method: 'POST',
-    body: new URLSearchParams({ to, channel: 'mail' }),
-  });
-  expect(answer.status).toBe(204);
-}
 
 async function typeWrongCodeAndWait(login: LoginScreen, code: string): Promise<void> {
   await login.codeInput().pressSequentially(wrongCode(code));
@@ -71,16 +58,14 @@ test('a resend keeps focus on its button, is announced, and the code view says w
   await expect(resend).not.toHaveAttribute('aria-disabled');
   await page.keyboard.press('Enter');
 
-  await expect(login.statusRegion()).toHaveText('Neuer Code gesendet. Ältere Codes gelten nicht mehr.');
+  await expect(login.statusRegion()).toHaveText(CODE_RESENT);
   await expect(resend).toBeFocused();
   await expect(resend).toHaveAttribute('aria-disabled', 'true');
-  expect(await login.liveLog()).toEqual(
-    expect.arrayContaining(['Bitte warten', 'Neuer Code gesendet. Ältere Codes gelten nicht mehr.']),
-  );
+  expect(await login.liveLog()).toEqual(expect.arrayContaining(['Bitte warten', CODE_RESENT]));
 
   // The code of the first mail is replaced, and the page says so instead of "wrong".
   await login.codeInput().pressSequentially(first);
-  await expectError(page, 'VR01', REPLACED);
+  await expectError(page, 'VR01', REPLACED_CODE);
   await expect(login.codeInput()).toHaveAttribute('aria-invalid', 'true');
 });
 
@@ -95,7 +80,7 @@ test('an expired code says so and asks for a new one, without marking the field 
   await expireCode(value);
   await login.codeInput().pressSequentially(code);
 
-  await expectError(page, 'VE01', EXPIRED);
+  await expectError(page, 'VE01', EXPIRED_CODE);
   await expect(login.codeInput()).not.toHaveAttribute('aria-invalid', 'true');
   await expect(login.codeInput()).toBeFocused();
 });
@@ -114,7 +99,7 @@ test('five wrong codes lock the view for the real 15 minutes, and the page says 
   }
   await typeWrongCodeAndWait(login, code);
 
-  await expectError(page, 'VL01', LOCKED);
+  await expectError(page, 'VL01', LOCKED_UNTIL);
   // While locked nothing offered can work: the field, Verifizieren and a new code are unavailable,
   // each still focusable, and announced so.
   await expect(login.codeInput()).toHaveAttribute('aria-disabled', 'true');

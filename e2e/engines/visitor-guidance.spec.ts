@@ -1,8 +1,16 @@
 import { brandOf } from '../support/brands.ts';
 import type { EngineLoginScreen } from '../support/engines/engine-login-screen.ts';
 import { expect, test } from '../support/engines/fixtures.ts';
-import { CHECK_INPUT_ERROR, wrongCode } from '../support/hostile-helpers.ts';
-import { demoOrigin } from '../support/login-screen.ts';
+import {
+  CHECK_INPUT_ERROR,
+  CODE_RESENT,
+  EXPIRED_CODE,
+  expireCode,
+  LOCKED_UNTIL,
+  REPLACED_CODE,
+  WRONG_CODES_TO_LOCK,
+  wrongCode,
+} from '../support/hostile-helpers.ts';
 import { valuesFor } from '../support/sign-in.ts';
 
 // Issue 34 in Firefox ESR and WebKitGTK: what the live regions say and what the accessibility tree
@@ -13,17 +21,6 @@ import { valuesFor } from '../support/sign-in.ts';
 
 const SERVICE = 'a-dok';
 
-const RESENT = 'Neuer Code gesendet. Ältere Codes gelten nicht mehr.';
-const REPLACED =
-  'Dieser Code wurde durch einen neueren ersetzt. Bitte gib den Code aus der zuletzt gesendeten Nachricht ein.';
-const EXPIRED =
-  'Dieser Code ist nicht mehr gültig. Bitte fordere mit „Code erneut senden“ einen neuen Code an.';
-const LOCKED =
-  /^Zu viele falsche Codes\. Aus Sicherheitsgründen ist die Anmeldung bis \d\d:\d\d Uhr \(in 15 Minuten\) gesperrt\.$/;
-
-/** The contract's lock after five wrong codes (docs/backend-contract.md), which the demo keeps. */
-const WRONG_CODES_TO_LOCK = 5;
-
 // Each engine test opens a browser page of its own; a loaded machine needs more than the default.
 test.describe.configure({ timeout: 60_000 });
 
@@ -33,15 +30,6 @@ async function reachCodeView(login: EngineLoginScreen, mail: string): Promise<st
   await login.submitValue('mail', mail);
   await login.heading('Bestätigungscode eingeben');
   return login.codeFor(mail, 'mail');
-}
-
-/** Ages the value's current code past its 10 minutes at the demo's MWS (a development route). */
-async function expireCode(to: string): Promise<void> {
-  const answer = await fetch(`${demoOrigin()}/dev/expire-code`, {
-    method: 'POST',
-    body: new URLSearchParams({ to, channel: 'mail' }),
-  });
-  expect(answer.status).toBe(204);
 }
 
 test(`${SERVICE}: the busy state and a resend are announced, the resend keeps focus, a replaced code says so and the newest signs in`, async ({
@@ -73,18 +61,18 @@ test(`${SERVICE}: the busy state and a resend are announced, the resend keeps fo
   expect((await login.stateOf('button', 'Code erneut senden')).ariaDisabled).toBeNull();
   await resend.press('Enter');
 
-  await expect.poll(() => login.statusText()).toBe(RESENT);
+  await expect.poll(() => login.statusText()).toBe(CODE_RESENT);
   expect(await login.stateOf('button', /^Code erneut senden/)).toMatchObject({
     text: expect.stringMatching(/^Code erneut senden \(\d+ s\)$/),
     focused: true,
     disabled: false,
     ariaDisabled: 'true',
   });
-  expect(await login.liveLog()).toEqual(expect.arrayContaining(['Bitte warten', RESENT]));
+  expect(await login.liveLog()).toEqual(expect.arrayContaining(['Bitte warten', CODE_RESENT]));
 
   // The first mail's code is replaced, and the page says so; the newest one signs in.
   await login.typeCode(first);
-  await expect.poll(() => login.errorText()).toBe(REPLACED);
+  await expect.poll(() => login.errorText()).toBe(REPLACED_CODE);
   expect((await login.stateOf('textbox', 'Bestätigungscode')).ariaInvalid).toBe('true');
   const newest = await login.codeFor(mail, 'mail');
   expect(newest).not.toBe(first);
@@ -110,9 +98,9 @@ test(`${SERVICE}: a wrong code marks the field and the title, an expired one say
 
   await expireCode(mail);
   await login.typeCode(code);
-  await expect.poll(() => login.errorText()).toBe(EXPIRED);
+  await expect.poll(() => login.errorText()).toBe(EXPIRED_CODE);
   expect((await login.stateOf('textbox', 'Bestätigungscode')).ariaInvalid).toBeNull();
-  expect(await login.liveLog()).toEqual(expect.arrayContaining([CHECK_INPUT_ERROR, EXPIRED]));
+  expect(await login.liveLog()).toEqual(expect.arrayContaining([CHECK_INPUT_ERROR, EXPIRED_CODE]));
 });
 
 test(`${SERVICE}: five wrong codes lock the view, and it says until when`, async ({
@@ -135,8 +123,8 @@ test(`${SERVICE}: five wrong codes lock the view, and it says until when`, async
     if (attempt < WRONG_CODES_TO_LOCK) expect(await login.errorText()).toBe(CHECK_INPUT_ERROR);
   }
 
-  expect(await login.errorText()).toMatch(LOCKED);
-  expect(await login.liveLog()).toContainEqual(expect.stringMatching(LOCKED));
+  expect(await login.errorText()).toMatch(LOCKED_UNTIL);
+  expect(await login.liveLog()).toContainEqual(expect.stringMatching(LOCKED_UNTIL));
   // Nothing offered can work while locked: each is unavailable, and still focusable.
   const unavailable = { ariaDisabled: 'true', disabled: false };
   expect(await login.stateOf('textbox', 'Bestätigungscode')).toMatchObject({

@@ -12,6 +12,27 @@ import { demoOrigin, type LoginScreen, type Method } from './login-screen.ts';
 export const GENERIC_ERROR = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
 export const CHECK_INPUT_ERROR = 'Bitte prüfe deine Eingabe und versuche es erneut.';
 
+/** The page's own texts for what the MWS says besides a wrong code (issue 34), verbatim. */
+export const EXPIRED_CODE =
+  'Dieser Code ist nicht mehr gültig. Bitte fordere mit „Code erneut senden“ einen neuen Code an.';
+export const REPLACED_CODE =
+  'Dieser Code wurde durch einen neueren ersetzt. Bitte gib den Code aus der zuletzt gesendeten Nachricht ein.';
+export const LOCKED_UNTIL =
+  /^Zu viele falsche Codes\. Aus Sicherheitsgründen ist die Anmeldung bis \d\d:\d\d Uhr \(in 15 Minuten\) gesperrt\.$/;
+export const CODE_RESENT = 'Neuer Code gesendet. Ältere Codes gelten nicht mehr.';
+
+/** The contract's lock after five wrong codes (docs/backend-contract.md#limits), which the demo keeps. */
+export const WRONG_CODES_TO_LOCK = 5;
+
+/** Ages the value's current code past its 10 minutes at the demo's MWS (a development route). */
+export async function expireCode(to: string, channel: 'mail' | 'sms' = 'mail'): Promise<void> {
+  const answer = await fetch(`${demoOrigin()}/dev/expire-code`, {
+    method: 'POST',
+    body: new URLSearchParams({ to, channel }),
+  });
+  expect(answer.status).toBe(204);
+}
+
 /** A reference MWS call, on the bare host as the development config names it. */
 export const mwsUrl = (path: string) => `${demoOrigin()}/mws/${path}`;
 
