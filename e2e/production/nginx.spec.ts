@@ -164,6 +164,27 @@ test('the backend keeps its cookies, its name and its CORS grants to itself', as
   expect(headerDifferences(config.headers, gateway.headers(brand.service, 'api'))).toEqual([]);
 });
 
+test('a send the MWS refuses keeps its Retry-After and its reason through nginx, so the page can say until when', async ({
+  gateway,
+}) => {
+  const [brand] = brands;
+  if (!brand) throw new Error('no brand');
+  const email = `limit.${Date.now().toString(36)}@example.de`;
+  const send = () =>
+    fetchRaw(`${gateway.httpsOrigin(brand)}/api/mws/users/auth/mail`, {
+      ca: gateway.certificates.caPem,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, key: `dev-key-${brand.service}` }).toString(),
+    });
+  // The contract's limit per value: five codes within 15 minutes (docs/backend-contract.md).
+  for (let sent = 0; sent < 5; sent += 1) expect((await send()).status).toBe(200);
+  const refused = await send();
+  expect(refused.status).toBe(429);
+  expect(Number(headerOf(refused, 'retry-after'))).toBeGreaterThan(800);
+  expect(JSON.parse(refused.body.toString('utf8'))).toMatchObject({ status: 429, reason: 'value-limit' });
+});
+
 test('every answer of a file with precompressed twins varies by Accept-Encoding, the plain one too', async ({
   gateway,
 }) => {

@@ -33,7 +33,8 @@ export function fetchRaw(
     ca,
     method = 'GET',
     headers = {},
-  }: { ca?: string; method?: string; headers?: Record<string, string> } = {},
+    body,
+  }: { ca?: string; method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawAnswer> {
   const target = new URL(url);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -57,6 +58,6 @@ export function fetchRaw(
     );
     request.on('timeout', () => request.destroy(new Error(`no answer from ${url}`)));
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
 }
