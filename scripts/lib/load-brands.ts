@@ -1,11 +1,12 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { contrastRatio, formatRatio } from '../../src/lib/contrast.ts';
+import { brandColorProblems, validColors } from './brand-colors.ts';
 import { brandJsonSchema, fieldExpectations, type BrandJson } from './brand-schema.ts';
 import { decodeUtf8, sniffFileType } from './file-type.ts';
 import { describeJsonMistake, nearestKey } from './json-mistakes.ts';
 import { DARK_PAGE_BACKGROUND, LIGHT_PAGE_BACKGROUND } from '../../src/lib/page-colors.ts';
+import { releasedBrands } from './released-brands.ts';
 import { markContrastProblems, type MarkFile, type PageScheme } from './mark-contrast.ts';
 import { inspectSvg, tidyAdvice, type ViewBox } from './svg-check.ts';
 import { unavailableFontProblems } from './svg-fonts.ts';
@@ -39,7 +40,6 @@ export interface LoadedBrands {
 }
 
 const SERVICE_KEY = /^[a-z0-9][a-z0-9_-]{2,}$/;
-const MIN_ACCENT_CONTRAST = 4.5;
 const svgSizeAdvice = (service: string) =>
   `Every brand's site carries every brand's logos, so make it smaller: ${tidyAdvice(service)}; simplify its paths (Inkscape: Path → Simplify), or embed a smaller image.`;
 /** An SVG's size as the limit counts it: without the whitespace between and inside its tags. */
@@ -60,16 +60,26 @@ const KNOWN_FILES = new Map([
   ['icon.svg', 'the favicon source (optional; the logo is used when absent)'],
 ]);
 
-/** Reads and validates every brand folder; an invalid one never stops the others being checked. */
-export async function loadBrands(brandsDir: string): Promise<LoadedBrands> {
+/**
+ * Reads and validates every brand folder; an invalid one never stops the others being checked.
+ * `released`: the folders of the last release (by default those committed, released-brands.ts),
+ * which keep a domain a new folder claims too.
+ */
+export async function loadBrands(
+  brandsDir: string,
+  { released }: { released?: ReadonlySet<string> } = {},
+): Promise<LoadedBrands> {
   const entries = await readdir(brandsDir, { withFileTypes: true });
   const folders = entries
     .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
     .map((entry) => entry.name)
     .sort();
-  const results = await Promise.all(folders.map((name) => loadBrand(path.join(brandsDir, name))));
+  const [results, releasedFolders] = await Promise.all([
+    Promise.all(folders.map((name) => loadBrand(path.join(brandsDir, name)))),
+    released ?? releasedBrands(brandsDir),
+  ]);
   const valid = results.filter((result): result is Brand => !('problems' in result));
-  const collisions = domainCollisions(valid);
+  const collisions = domainCollisions(valid, releasedFolders);
   const loaded: LoadedBrands = { brands: [], invalid: [] };
   for (const result of results) {
     if ('problems' in result) loaded.invalid.push(result);
@@ -82,23 +92,38 @@ export async function loadBrands(brandsDir: string): Promise<LoadedBrands> {
 }
 
 /**
- * A host name serves one brand: a domain two folders claim is a mistake of both, reported with
- * their other problems, and neither is built (their pages would fight over one name).
+ * A host name serves one brand: a domain two folders claim is a mistake, and its pages would
+ * fight over one name. When a brand of the last release is among them, it keeps the domain and
+ * the new folders are refused, so a copied brand.json cannot take a served brand down; otherwise
+ * every claimant is refused, each with its other problems.
  */
-function domainCollisions(brands: readonly Brand[]): Map<string, string[]> {
+function domainCollisions(brands: readonly Brand[], released: ReadonlySet<string>): Map<string, string[]> {
   const owners = new Map<string, string[]>();
   for (const { service, domains } of brands) {
     for (const domain of domains) owners.set(domain, [...(owners.get(domain) ?? []), service]);
   }
   const problems = new Map<string, string[]>();
+  const add = (service: string, problem: string) =>
+    problems.set(service, [...(problems.get(service) ?? []), `brand.json → domains: ${problem}`]);
   for (const [domain, services] of owners) {
     if (services.length < 2) continue;
+    const keepers = services.filter((service) => released.has(service));
+    if (keepers.length === 1) {
+      const [keeper] = keepers;
+      for (const service of services.filter((other) => other !== keeper)) {
+        add(
+          service,
+          `${domain} is already served by ${keeper} (a brand of the last release); a host name serves one brand, so give ${service} a domain of its own`,
+        );
+      }
+      continue;
+    }
     for (const service of services) {
       const others = services.filter((other) => other !== service).join(', ');
-      problems.set(service, [
-        ...(problems.get(service) ?? []),
-        `brand.json → domains: ${domain} is also a domain of ${others}; a host name serves one brand, so remove it from all but one of these folders`,
-      ]);
+      add(
+        service,
+        `${domain} is also a domain of ${others}; a host name serves one brand, so remove it from all but one of these folders`,
+      );
     }
   }
   return problems;
@@ -145,12 +170,13 @@ export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
     }
   }
 
-  const brandJson = await readBrandJson(dir, files, problems);
+  // One round: every check runs and every problem is listed, so fixing one never reveals the next.
+  const { brandJson, backgroundColor } = await readBrandJson(dir, files, problems);
   const logo = await readSvg(dir, 'logo.svg', files, problems, { required: true });
   const logoDark = await readSvg(dir, 'logo-dark.svg', files, problems);
   const icon = await readSvg(dir, 'icon.svg', files, problems);
 
-  if (brandJson) problems.push(...(await readabilityProblems(brandJson, { logo, logoDark, icon })));
+  problems.push(...(await readabilityProblems(backgroundColor, { logo, logoDark, icon })));
   if (problems.length > 0 || !brandJson || !logo) return { service, problems };
   const themeColor = brandJson.themeColor ?? brandJson.accentColor;
   const warnings = icon ? [] : [missingIconWarning(logo)];
@@ -163,13 +189,10 @@ export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
  * since browser tabs and home screens are either.
  */
 async function readabilityProblems(
-  brandJson: BrandJson,
+  backgroundColor: string | undefined,
   drawings: Partial<Record<'logo' | 'logoDark' | 'icon', SvgFile>>,
 ): Promise<string[]> {
-  const light: PageScheme = {
-    scheme: 'light',
-    background: brandJson.backgroundColor ?? LIGHT_PAGE_BACKGROUND,
-  };
+  const light: PageScheme = { scheme: 'light', background: backgroundColor ?? LIGHT_PAGE_BACKGROUND };
   const dark: PageScheme = { scheme: 'dark', background: DARK_PAGE_BACKGROUND };
   const checks: [MarkFile, SvgFile | undefined, PageScheme[]][] = [
     ['logo.svg', drawings.logo, drawings.logoDark ? [light] : [light, dark]],
@@ -244,45 +267,42 @@ async function readTextFile(
   return text;
 }
 
-async function readBrandJson(
-  dir: string,
-  files: string[],
-  problems: string[],
-): Promise<BrandJson | undefined> {
+interface BrandJsonReading {
+  brandJson?: BrandJson;
+  /** The light page's color, when brand.json names a valid one, even if other fields are wrong. */
+  backgroundColor?: string;
+}
+
+async function readBrandJson(dir: string, files: string[], problems: string[]): Promise<BrandJsonReading> {
   if (!files.includes('brand.json')) {
     problems.push('brand.json: missing; every brand needs one (see docs/brands.md)');
-    return undefined;
+    return {};
   }
   const text = await readTextFile(path.join(dir, 'brand.json'), 'brand.json', 'a JSON text', problems);
-  if (text === undefined) return undefined;
+  if (text === undefined) return {};
   if (Buffer.byteLength(text) > SIZE_LIMITS.brandJson) {
     problems.push(
       `brand.json: is ${formatSize(Buffer.byteLength(text))}; expected at most ${formatSize(SIZE_LIMITS.brandJson)} (it holds only the settings in docs/brands.md)`,
     );
-    return undefined;
+    return {};
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
     problems.push(`brand.json: ${describeJsonMistake(text, error)}`);
-    return undefined;
+    return {};
   }
   const parsed = brandJsonSchema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
     problems.push(...parsed.error.issues.flatMap(describeIssue).map((text) => `brand.json → ${text}`));
-    return undefined;
   }
-  const ratio = contrastRatio(parsed.data.accentColor, parsed.data.accentTextColor);
-  if (ratio < MIN_ACCENT_CONTRAST) {
-    problems.push(
-      `brand.json → accentTextColor ${parsed.data.accentTextColor} on accentColor ${parsed.data.accentColor} ` +
-        `has a contrast ratio of ${formatRatio(ratio)}:1; expected at least ${MIN_ACCENT_CONTRAST}:1 (WCAG AA). ` +
-        'Darken or lighten one of the two colors.',
-    );
-    return undefined;
-  }
-  return parsed.data;
+  // The colors are judged whatever else is wrong, so a typo elsewhere does not hide them.
+  const colors = validColors(data);
+  const colorProblems = brandColorProblems(colors);
+  problems.push(...colorProblems);
+  const brandJson = parsed.success && colorProblems.length === 0 ? parsed.data : undefined;
+  return { brandJson, backgroundColor: colors.backgroundColor };
 }
 
 async function readSvg(
@@ -308,13 +328,16 @@ async function readSvg(
   const inspection = inspectSvg(text, { brand: path.basename(dir) });
   const found = [...inspection.problems];
   // What the visitor would see differently from the designer, once the file is safe to read.
+  // These do not stop the drawing being measured: its colors are listed in the same round.
   if (found.length === 0 && inspection.root) found.push(...unavailableFontProblems(inspection.root));
-  if (found.length === 0 && name === 'icon.svg' && inspection.viewBox) {
+  if (inspection.problems.length === 0 && name === 'icon.svg' && inspection.viewBox) {
     const { width, height } = inspection.viewBox;
     if (width !== height) found.push(notSquareProblem(width, height));
   }
   problems.push(...found.map((problem) => `${name}: ${problem}`));
-  return found.length === 0 && inspection.viewBox ? { text, viewBox: inspection.viewBox } : undefined;
+  return inspection.problems.length === 0 && inspection.viewBox
+    ? { text, viewBox: inspection.viewBox }
+    : undefined;
 }
 
 /** A favicon and a home-screen icon are squares; a wider drawing is shrunk to fit one. */
