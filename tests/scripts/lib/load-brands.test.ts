@@ -516,6 +516,29 @@ describe('loadBrands', () => {
   });
 });
 
+describe('a folder with several mistakes', () => {
+  test('lists them all in one round: a web font does not hide a colour, nor a typo the accent', async () => {
+    const problems = await problemsOf({
+      'brand.json': brandJson({ accentColour: '#0b5cad', accentTextColor: '#5a8fd0' }),
+      'logo.svg': validSvg
+        .replace('#0f766e', '#1f2937')
+        .replace('</svg>', '<text x="56" y="32" font-family="Source Sans 3" fill="#1f2937">WD</text></svg>'),
+      'icon.svg': validIconSvg.replace('viewBox="0 0 48 48"', 'viewBox="0 0 64 48"'),
+    });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^brand\.json → accentColour: unknown key; did you mean "accentColor"\?/),
+        expect.stringMatching(
+          /^brand\.json → accentTextColor #5a8fd0 on accentColor #0b5cad has a contrast ratio of/,
+        ),
+        expect.stringMatching(/^logo\.svg: its text asks for the font "Source Sans 3"/),
+        expect.stringMatching(/^logo\.svg: color #1f2937 covers .* against the dark page #111827/),
+        expect.stringMatching(/^icon\.svg: has a viewBox of 64 × 48, not a square/),
+      ]),
+    );
+  });
+});
+
 describe('what one brand folder does to another', () => {
   test('a domain of two brands is a mistake of both, named in each; the other brands load', async () => {
     const brandsDir = await makeTempDir();
