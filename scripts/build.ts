@@ -69,7 +69,12 @@ if (build === 'release') {
   // Every check before anything is written: what the host configs cannot serve fails here, not
   // after the brand folders are replaced.
   try {
-    renderDeployConfigs(brands, settings, 'not-yet-built');
+    // A one-brand build answers for its own brand only: another brand's setting is not its problem.
+    renderDeployConfigs(
+      values.brand === undefined ? brands : brands.filter((brand) => brand.service === values.brand),
+      settings,
+      'not-yet-built',
+    );
   } catch (error) {
     console.error(`Build failed.\n${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
@@ -99,7 +104,9 @@ if (result.ok) {
     const manifest = await describeRelease(projectRoot, built);
     release = manifest.release;
     await writeReleaseManifest(outDir, manifest);
-    await writeDeployConfigs(outDir, brands, settings, release);
+    // The host configs serve the brand folders the release holds, no others.
+    const served = brands.filter((brand) => built.includes(brand.service));
+    await writeDeployConfigs(outDir, served, settings, release);
   }
   if (result.invalid.length > 0) {
     const heading = 'invalid brand folder(s) not built (a build of all brands refuses them)';

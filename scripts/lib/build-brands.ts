@@ -102,16 +102,16 @@ export async function buildBrands({
     };
   }
 
-  if (build === 'release' && !paypal.live) {
-    // Every brand this build writes, the ones refreshed with the new shared app included.
-    const written = only === undefined ? brands : await writtenBrands(brands, only, outDir);
-    const paying = written.filter((brand) => takesPayments(brand.service)).map((brand) => brand.service);
-    if (paying.length > 0) {
-      return {
-        ok: false,
-        message: `${paying.join(', ')} ${paying.length > 1 ? 'take' : 'takes'} payments, but the release has no PayPal live client id: set paypal.clientIdLive in deploy.config.json or ${PAYPAL_ENV.live} (its first paying visitor would see "Die Zahlung konnte nicht geladen werden").`,
-      };
-    }
+  // A release bakes PayPal's live id into the pages of paying brands. A one-brand build needs it
+  // only for its own brand: a paying brand it would refresh is left out, its folder removed.
+  const withoutLiveId = (brand: Brand) => build === 'release' && !paypal.live && takesPayments(brand.service);
+  const blocking = only === undefined ? brands.filter(withoutLiveId) : selected.filter(withoutLiveId);
+  if (blocking.length > 0) {
+    const paying = blocking.map((brand) => brand.service);
+    return {
+      ok: false,
+      message: `${paying.join(', ')} ${paying.length > 1 ? 'take' : 'takes'} payments, but the release has no PayPal live client id: set paypal.clientIdLive in deploy.config.json or ${PAYPAL_ENV.live} (its first paying visitor would see "Die Zahlung konnte nicht geladen werden").`,
+    };
   }
 
   // Staged inside outDir, so that the brand folders can hard-link the shared assets.
@@ -123,8 +123,15 @@ export async function buildBrands({
     // shared app, with old data of the brand just built.
     const earlier = await removeBrandFolders(outDir);
     await Promise.all(releaseFiles.map((file) => rm(path.join(outDir, file), { force: true })));
-    const refreshed =
+    const earlierOthers =
       only === undefined ? [] : brands.filter((b) => b.service !== only && earlier.includes(b.service));
+    const refreshed = earlierOthers.filter((brand) => !withoutLiveId(brand));
+    const dropped: BrandWarnings[] = earlierOthers.filter(withoutLiveId).map(({ service }) => ({
+      service,
+      warnings: [
+        `not refreshed, and its earlier folder removed from ${path.basename(outDir)}/: it takes payments and this build has no PayPal live client id (${PAYPAL_ENV.live} or paypal.clientIdLive in deploy.config.json); a build of ${service} or of all brands needs one`,
+      ],
+    }));
     const emitted = await Promise.all(
       [...selected, ...refreshed].map((brand) => emitBrand(brand, app, outDir, cacheDir, build, paypal)),
     );
@@ -138,9 +145,10 @@ export async function buildBrands({
       rows,
       refreshed: refreshed.map((brand) => brand.service),
       invalid,
-      warnings: selected
-        .filter((b) => b.warnings.length > 0)
-        .map(({ service, warnings }) => ({ service, warnings })),
+      warnings: [
+        ...selected.filter((b) => b.warnings.length > 0).map(({ service, warnings }) => ({ service, warnings })),
+        ...dropped,
+      ],
       faviconsFromCache: emitted.slice(0, selected.length).filter((e) => e.faviconsFromCache).length,
       viteOutput: app.viteOutput,
     };
@@ -219,18 +227,6 @@ async function removeBrandFolders(outDir: string): Promise<string[]> {
       }),
   );
   return removed.flat();
-}
-
-/** The brand asked for and the brands whose folders a one-brand build refreshes. */
-async function writtenBrands(brands: Brand[], only: string, outDir: string): Promise<Brand[]> {
-  const present = await Promise.all(
-    brands.map(async (brand) => {
-      if (brand.service === only) return true;
-      const html = await readFile(path.join(outDir, brand.service, 'index.html'), 'utf8').catch(() => '');
-      return html.includes(brandMarker(brand.service));
-    }),
-  );
-  return brands.filter((_, index) => present[index]);
 }
 
 /** Files and their gzip size; a precompressed twin is another encoding of a file, not a file. */
