@@ -13,7 +13,13 @@ export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const appRoot = fileURLToPath(new URL('../../src', import.meta.url));
 /** The brand preview's page, which only a demo build has; Vite writes it to preview/preview.html. */
 const previewHtml = path.join(appRoot, 'preview', 'preview.html');
-export const defaultBrandsDir = fileURLToPath(new URL('../../brands', import.meta.url));
+/**
+ * brands/, or the folder BRANDS_DIR names: every command and test reads its brands from here, so
+ * the suite can check another set of brands (tests/scripts/brand-set.test.ts adds and removes one).
+ */
+export const defaultBrandsDir = process.env.BRANDS_DIR
+  ? path.resolve(process.env.BRANDS_DIR)
+  : fileURLToPath(new URL('../../brands', import.meta.url));
 
 /**
  * The one Vite configuration of the shared app, used by vite.config.ts, the build and dev. Only a

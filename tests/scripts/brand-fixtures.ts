@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defaultBrandsDir } from '../../scripts/vite/app-config.ts';
 
-/** The fifteen service keys of the spec, as brands/ holds them (sorted). */
+/** The fifteen service keys of the spec (sorted), a fixture: brands/ may hold more or fewer. */
 export const SPEC_SERVICES = [
   'a-dok',
   'a-ident',

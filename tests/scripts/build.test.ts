@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -197,10 +198,9 @@ describe('building all brands', () => {
     for (const list of others) expect(list).toEqual(first);
     expect(first?.filter((file) => /^index-[\w-]{8}\.js$/.test(file))).toHaveLength(1);
     expect(first?.filter((file) => /^index-[\w-]{8}\.css$/.test(file))).toHaveLength(1);
-    const darkLogos = brands.filter((brand) => brand.logoDark).length;
-    expect(first?.filter((file) => /^logo(-dark)?-[\w-]{8}\.svg$/.test(file))).toHaveLength(
-      brands.length + darkLogos,
-    );
+    // One asset per distinct drawing: a copied logo is one file (its name is its content's hash).
+    const logos = new Set(brands.flatMap((brand) => [brand.logo.text, brand.logoDark?.text ?? []].flat()));
+    expect(first?.filter((file) => /^logo(-dark)?-[\w-]{8}\.svg$/.test(file))).toHaveLength(logos.size);
   });
 
   test('writes brotli and gzip twins of its page and scripts that decode to the same bytes', async () => {
@@ -371,8 +371,27 @@ describe('a release of a brand that takes payments', () => {
   test('is not needed for a one-brand release of a brand that takes none', async () => {
     const outDir = await makeTempDir('dist-');
     try {
+      // An earlier build left a paying brand's folder, which this build cannot refresh.
+      await writeBrandFolder(outDir, 'a-ident', {
+        'index.html': '<!doctype html>\n<html lang="de" data-brand="a-ident">',
+      });
       const result = await buildBrands({ brandsDir: defaultBrandsDir, outDir, cacheDir, only: 'a-dok' });
-      expect(result).toMatchObject({ ok: true, rows: [{ service: 'a-dok' }] });
+      expect(result).toMatchObject({
+        ok: true,
+        rows: [{ service: 'a-dok' }],
+        refreshed: [],
+        warnings: expect.arrayContaining([
+          {
+            service: 'a-ident',
+            warnings: [
+              expect.stringMatching(
+                /^not refreshed, and its earlier folder removed from [\w-]+\/: it takes payments and this build has no PayPal live client id/,
+              ),
+            ],
+          },
+        ]),
+      });
+      expect(existsSync(path.join(outDir, 'a-ident'))).toBe(false);
     } finally {
       await rm(outDir, { recursive: true, force: true });
     }

@@ -28,7 +28,7 @@ const methodSet = ({ mail, number, edp }: LoginMethods) =>
 
 describe('the methods of the development config', () => {
   test.each([
-    ['the fifteen services of brands/', SPEC_SERVICES],
+    ["the spec's fifteen services", SPEC_SERVICES],
     ['seven services, none of them an a- service', ['b1x', 'b2x', 'b3x', 'b4x', 'b5x', 'b6x', 'b7x']],
   ])('offer every combination somewhere for %s', (_, services) => {
     const combinations = new Set([...devLoginMethods(services).values()].map(methodSet));

@@ -13,6 +13,7 @@ import { hostHeaders, type HeaderMap, type PathKind } from '../../../scripts/lib
 import { loadBrands, type Brand } from '../../../scripts/lib/load-brands.ts';
 import { readReleaseManifest, RELEASE_HEADER } from '../../../scripts/lib/release-manifest.ts';
 import { freePortForChild } from '../../../tools/demo/ports.ts';
+import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
 import { createReferenceBackend, OUTBOX_PATH } from '../../../tools/demo/reference-backend.ts';
 import type { OutboxEntry } from '../../../tools/demo/reference-mws.ts';
 import { makeTestCertificates, type TestCertificates } from './certificates.ts';
@@ -27,7 +28,7 @@ import {
 
 // Not from scripts/vite/app-config.ts, which would load Vite into every worker.
 const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
-export const brandsDir = path.join(projectRoot, 'brands');
+export const brandsDir = defaultBrandsDir;
 /** The committed settings, which the gateway takes and changes only where a test machine differs. */
 export const settingsFile = path.join(projectRoot, 'deploy.config.json');
 
