@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { parseCommandLine, refuseCommandLine } from './lib/command-line.ts';
+import type { ConfigProbe } from './deploy/served-services.ts';
+import type { ServedBrand } from './lib/nginx-config.ts';
 
 const COMMAND = 'npm run deploy --';
 const TARGETS = ['nginx', 'firebase'] as const;
@@ -82,17 +84,25 @@ try {
   const target = named ?? (await deployedTarget(common.settingsFile));
   if (target === 'nginx') {
     const { deployNginx, rollbackNginx } = await import('./deploy/nginx-target.ts');
+    let served;
     if (values.rollback) {
-      const { release, previous } = await rollbackNginx(common);
-      console.log(`Rolled back to ${release} (was ${previous ?? 'nothing'}).`);
+      const switched = await rollbackNginx(common);
+      served = switched.served;
+      console.log(`Rolled back to ${switched.release} (was ${switched.previous ?? 'nothing'}).`);
     } else {
-      const { release, previous } = await deployNginx({ ...common, releaseDir });
+      const { release, previous, ...switched } = await deployNginx({ ...common, releaseDir });
+      served = switched.served;
       console.log(
         release === previous
           ? `${release} is served already: its nginx config is rendered again, tested and reloaded.`
           : `Deployed ${release} (replacing ${previous ?? 'nothing: the first release here'}).`,
       );
     }
+    // Through this host's own nginx, each domain by name, whatever DNS says of it yet.
+    const { loadDeploySettings } = await import('./lib/deploy-settings.ts');
+    const { listenTarget } = await import('./deploy/served-services.ts');
+    const [listen] = (await loadDeploySettings(common.settingsFile)).settings.nginx.httpsListen;
+    await reportServedServices(served, { connect: listen === undefined ? undefined : listenTarget(listen) });
   } else {
     const { deployFirebase, rollbackFirebase } = await import('./deploy/firebase-target.ts');
     const options = { ...common, dryRun: values['dry-run'] };
@@ -112,6 +122,7 @@ try {
         `Deployed ${release} to Firebase Hosting (replacing ${previous ?? 'nothing deployed from here'}).`,
       );
     }
+    if (deployed) await reportServedServices(published.served, {});
     if (values.rollback) {
       // firebase-tools has no hosting:rollback command; Hosting keeps each site's earlier versions.
       console.log(
@@ -122,6 +133,27 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
+}
+
+/**
+ * Whether each brand domain's api/config now answers for that brand's service: the release is
+ * live either way, so what is wrong is said, for the operator to hand on, and the exit stays 0.
+ */
+async function reportServedServices(
+  served: readonly ServedBrand[],
+  probe: ConfigProbe,
+): Promise<void> {
+  const { servedServiceProblems } = await import('./deploy/served-services.ts');
+  const problems = await servedServiceProblems(served, probe);
+  const domains = served.reduce((sum, brand) => sum + brand.domains.length, 0);
+  if (problems.length === 0) {
+    console.log(`Each of the ${domains} brand domains' api/config answers for its brand's service.`);
+    return;
+  }
+  console.warn(
+    `⚠ ${problems.length} of ${domains} brand domains do not answer for their brand's service; the release is live:\n` +
+      problems.map((problem) => `  ⚠ ${problem}`).join('\n'),
+  );
 }
 
 /**

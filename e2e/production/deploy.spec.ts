@@ -95,7 +95,11 @@ function buildReleaseB(): Promise<string> {
 }
 
 async function deploy(gateway: Gateway, ...args: string[]) {
-  return npmRun(['deploy', '--', 'nginx', '--settings', gateway.settingsFile, ...args]);
+  // The host trusts the gateway's certificates, as a real host trusts its CA's: the deploy asks
+  // each domain for its api/config through nginx once it has switched.
+  return npmRun(['deploy', '--', 'nginx', '--settings', gateway.settingsFile, ...args], {
+    NODE_EXTRA_CA_CERTS: gateway.certificates.caFile,
+  });
 }
 
 async function servedRelease(
@@ -179,6 +183,10 @@ test('a page opened on release A reaches the redirect after release B is deploye
     const deployed = await deploy(gateway, '--release', dirB);
     expect(deployed.code, deployed.stderr).toBe(0);
     expect(deployed.stdout).toContain(`Deployed ${idB} (replacing ${gateway.release}).`);
+    const domains = brands.reduce((sum, each) => sum + each.domains.length, 0);
+    expect(deployed.stdout).toContain(
+      `Each of the ${domains} brand domains' api/config answers for its brand's service.`,
+    );
     await expectServed(gateway, idB);
 
     // The page of release A goes on: view 1 fetches A's chunks, which the store still holds.

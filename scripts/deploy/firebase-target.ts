@@ -52,6 +52,8 @@ export interface Published {
   stage: string;
   command: readonly string[];
   deployed: boolean;
+  /** The brands the release serves, by their domains. */
+  served: readonly ServedBrand[];
 }
 
 /**
@@ -112,7 +114,7 @@ async function publish(publication: Publication): Promise<Published> {
   const next = recordServed(history, release, publication.assets, now);
   const retained = retainedAssets(next, now, firebase.assetRetentionDays);
   await assembleStage(stage, publication.brands, release, retained, firebase);
-  const result = { release, previous, stage, command: firebase.deployCommand };
+  const result = { release, previous, stage, command: firebase.deployCommand, served: publication.brands };
   if (publication.dryRun) return { ...result, deployed: false };
 
   const deploy = await (publication.run ?? runCommand)(firebase.deployCommand, stage);

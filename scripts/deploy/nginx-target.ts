@@ -36,6 +36,8 @@ export type NginxRollbackOptions = Omit<NginxDeployOptions, 'releaseDir'>;
 export interface Switched {
   release: string;
   previous: string | undefined;
+  /** The brands the release now serves, by their domains. */
+  served: readonly ServedBrand[];
 }
 
 /**
@@ -59,7 +61,7 @@ async function deployLocked(nginx: NginxSettings, options: NginxDeployOptions): 
   // Recorded before pruning, so an interrupted prune loses no record of what is served.
   await writeHistory(nginx.webRoot, history);
   await prune(nginx, history, now);
-  return { release: manifest.release, previous };
+  return { release: manifest.release, previous, served: brands };
 }
 
 /**
@@ -88,7 +90,7 @@ async function rollbackLocked(nginx: NginxSettings, options: NginxRollbackOption
   const served = brands.filter((brand) => manifest.brands.includes(brand.service));
   const previous = await serveRelease(nginx, served, release, options.run ?? runCommand);
   await writeHistory(nginx.webRoot, recordServed(history, release, assets, options.now ?? new Date()));
-  return { release, previous };
+  return { release, previous, served };
 }
 
 /**

@@ -1,0 +1,104 @@
+import { request } from 'node:https';
+import { z } from 'zod';
+import { nearestKey } from '../lib/json-mistakes.ts';
+import type { ServedBrand } from '../lib/nginx-config.ts';
+
+/** Where the check connects: the host's own HTTPS listener, or each domain by its DNS name. */
+export interface ConfigProbe {
+  /** Connect here (nginx's first HTTPS listener) and ask for each domain by SNI and Host. */
+  connect?: { host: string; port: number };
+  /** A CA to trust besides the system's (a test's throwaway one). */
+  ca?: string;
+  timeoutMs?: number;
+}
+
+/** Enough of GET api/config to say which services it answers for (docs/backend-contract.md). */
+const configAnswer = z.looseObject({ services: z.record(z.string(), z.unknown()) });
+
+/**
+ * After a switch, each brand domain's `api/config` must answer for the brand's folder name, the
+ * service key the page asks for: a folder "wd-bank" whose backend entry is "wdbank" builds,
+ * deploys and serves a page that shows nothing (spec: an unknown service is only logged). The
+ * release is live either way; what this finds is for the operator to hand on, so it is reported,
+ * not rolled back. Returns one line per domain that does not answer for its brand.
+ */
+export async function servedServiceProblems(
+  brands: readonly ServedBrand[],
+  probe: ConfigProbe = {},
+): Promise<string[]> {
+  const checks = brands.flatMap(({ service, domains }) => domains.map((domain) => ({ service, domain })));
+  const found = await Promise.all(
+    checks.map(async ({ service, domain }) => {
+      const where = `https://${domain}/api/config`;
+      let answer: { status: number; body: string };
+      try {
+        answer = await fetchConfig(domain, probe);
+      } catch (error) {
+        return [
+          `${where}: could not be read (${error instanceof Error ? error.message : String(error)}), so whether it answers for "${service}" is unknown; check the backend behind /api/`,
+        ];
+      }
+      if (answer.status !== 200) {
+        return [
+          `${where}: answered ${answer.status}, so the page of ${service} shows nothing; check the backend behind /api/`,
+        ];
+      }
+      let parsed;
+      try {
+        parsed = configAnswer.safeParse(JSON.parse(answer.body));
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed?.success) {
+        return [
+          `${where}: is not a config with "services" (docs/backend-contract.md), so the page of ${service} shows nothing`,
+        ];
+      }
+      const keys = Object.keys(parsed.data.services);
+      if (Object.hasOwn(parsed.data.services, service)) return [];
+      const meant = nearestKey(service, keys);
+      return [
+        `${where}: names no service "${service}"` +
+          (meant === undefined ? '' : ` (the nearest is "${meant}")`) +
+          `, so the page there shows nothing. The folder name brands/${service}/ is the service key: ask the backend's operator to add "${service}" under services, or rename the folder to the key the backend uses and deploy again`,
+      ];
+    }),
+  );
+  return found.flat();
+}
+
+function fetchConfig(domain: string, { connect, ca, timeoutMs = 10_000 }: ConfigProbe) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const call = request(
+      {
+        host: connect?.host ?? domain,
+        port: connect?.port ?? 443,
+        servername: domain,
+        path: '/api/config',
+        headers: { host: domain, accept: 'application/json' },
+        ...(ca === undefined ? {} : { ca }),
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+/** The host and port of an nginx `listen` address ("443", "127.0.0.1:8443", "[::]:443"), to connect to. */
+export function listenTarget(listen: string): { host: string; port: number } {
+  const match = /^(?:(.*):)?(\d+)$/.exec(listen);
+  const address = match?.[1];
+  const port = Number(match?.[2] ?? 443);
+  if (address === undefined || address === '*' || address === '0.0.0.0') return { host: '127.0.0.1', port };
+  if (address === '[::]') return { host: '::1', port };
+  return { host: address.replace(/^\[(.*)\]$/, '$1'), port };
+}
