@@ -54,7 +54,8 @@ const SYSTEM_FONT_KEYWORDS = new Set([
 const TEXT_ELEMENTS = new Set(['text', 'tspan', 'textPath']);
 const OUTLINE_ADVICE =
   'expected the text converted to paths (Inkscape: Path → Object to Path; Illustrator: Type → Create Outlines; ' +
-  'Figma: Object → Flatten), or a system font such as system-ui, sans-serif';
+  'Figma: Object → Flatten; or run `npm run brands:tidy -- <brand> --font <font file>` to convert it with the ' +
+  "brand's font file), or a system font such as system-ui, sans-serif";
 
 /**
  * The fonts a drawing's text asks for that a visitor's device does not have: the browser then
@@ -87,6 +88,11 @@ export function unavailableFontProblems(root: XmlElement): string[] {
     );
 }
 
+/** Whether every visitor's device draws text in this family (a generic or a common system font). */
+export function isDeviceFamily(family: string): boolean {
+  return AVAILABLE_FAMILIES.has(family.toLowerCase());
+}
+
 function descendants(element: XmlElement): XmlElement[] {
   return [element, ...element.children.flatMap((child) => ('name' in child ? descendants(child) : []))];
 }
@@ -117,7 +123,7 @@ function shorthandFamilies(value: string): string[] {
 }
 
 /** `'Source Sans 3', Arial , sans-serif` as its families, quotes removed. */
-function familyList(value: string): string[] {
+export function familyList(value: string): string[] {
   return value
     .split(',')
     .map((family) =>

@@ -27,7 +27,8 @@ describe('text in a font the visitor does not have is refused', () => {
     expect(fontProblems(svg(inner))).toEqual([
       'its text asks for the font "Source Sans 3", which a visitor\'s device does not have (a drawing cannot bring its fonts), ' +
         'so it shows in a fallback font; expected the text converted to paths (Inkscape: Path → Object to Path; ' +
-        'Illustrator: Type → Create Outlines; Figma: Object → Flatten), or a system font such as system-ui, sans-serif',
+        'Illustrator: Type → Create Outlines; Figma: Object → Flatten; or run `npm run brands:tidy -- <brand> --font <font file>` ' +
+        "to convert it with the brand's font file), or a system font such as system-ui, sans-serif",
     ]);
   });
 
