@@ -46,6 +46,7 @@ const { createDemoServer } = await import('./demo/demo-server.ts');
 const { buildDemo, fingerprint, reasonsToBuild } = await import('../scripts/lib/demo-build.ts');
 const { startAuthEmulator } = await import('./demo/firebase-emulator.ts');
 const { rebuildOnChange } = await import('./demo/rebuild-on-change.ts');
+const { createTryouts } = await import('./demo/tryout.ts');
 const { RESOLVER_TABLE } = await import('./demo/resolver-table.ts');
 const { defaultBrandsDir, projectRoot } = await import('../scripts/vite/app-config.ts');
 
@@ -95,13 +96,19 @@ if (!values['no-emulator']) {
   );
 }
 
-const { server, brandUrl, setBrands } = createDemoServer({
+// A folder tried on the gallery is built as the demo build does it, with the same favicon cache.
+const tryouts = createTryouts({
+  brandsDir,
+  cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
+});
+const { server, brandUrl, setBrands, showRebuildFailure } = createDemoServer({
   distDir,
   brands,
   invalid,
   port,
   authEmulatorUrl: emulator?.url,
   firebaseCodes: emulator ? () => emulator.codes() : undefined,
+  tryouts,
 });
 
 server.once('error', async (error: NodeJS.ErrnoException) => {
@@ -139,6 +146,7 @@ const watchBrands = () =>
         console.log(`- ${service} (no longer served)`);
       served = next.brands;
     },
+    failed: showRebuildFailure,
     log: (line) => console.log(line),
   });
 
@@ -151,7 +159,10 @@ server.listen(port, '127.0.0.1', () => {
       ? `Phone codes: Firebase Auth emulator at ${emulator.url}`
       : 'Phone codes: unavailable (no emulator)',
   );
-  console.log('A change in brands/ rebuilds the demo; the gallery and the brand pages follow it.');
+  console.log(
+    'A change in brands/ rebuilds the demo; the gallery and the brand previews reload by themselves.',
+  );
+  console.log('To try a folder before it is in brands/, drop it on the gallery.');
   console.log('Stop with Ctrl-C.');
   void watchBrands().then((started) => (watcher = started));
 });
@@ -163,7 +174,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     console.log('\nStopping…');
     server.closeAllConnections();
-    await Promise.all([watcher?.close(), new Promise((resolve) => server.close(resolve)), emulator?.stop()]);
+    await Promise.all([
+      watcher?.close(),
+      new Promise((resolve) => server.close(resolve)),
+      emulator?.stop(),
+      tryouts.close(),
+    ]);
     process.exit(0);
   });
 }

@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { request, type IncomingHttpHeaders, type Server } from 'node:http';
 import path from 'node:path';
+import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { loadBrands, type Brand, type InvalidBrand } from '../../scripts/lib/load-brands.ts';
 import { createDemoServer, type DemoBrands, type DemoServerOptions } from './demo-server.ts';
@@ -8,6 +9,7 @@ import { freePort } from './ports.ts';
 import type { OutboxEntry } from './reference-mws.ts';
 import {
   makeTempDir,
+  readJson,
   validBrandJson,
   validSvg,
   writeBrandFolder,
@@ -39,9 +41,10 @@ export async function makeDemoWorld(): Promise<DemoWorld> {
   const brandsDir = path.join(root, 'brands');
   const distDir = path.join(root, 'dist');
   for (const [service, name] of Object.entries(BRAND_NAMES)) {
-    await writeBrandFolder(brandsDir, service, {
-      'brand.json': JSON.stringify({ ...validBrandJson, name, domains: [`login.${service}.example`] }),
-    });
+    // The folder's own accent and domain, as brands that share one are warned about or refused.
+    const brandJson = path.join(await writeBrandFolder(brandsDir, service), 'brand.json');
+    const settings = z.record(z.string(), z.unknown()).parse(await readJson(brandJson));
+    await writeFile(brandJson, JSON.stringify({ ...settings, name }));
     await writePage(distDir, service);
   }
   await writeBrandFolder(brandsDir, 'broken', {
@@ -84,6 +87,8 @@ export interface RunningDemo {
   clock: { now: number };
   /** Swaps the brands served, as `npm start` does after a rebuild. */
   setBrands(brands: DemoBrands): void;
+  /** Says a rebuild failed, as `npm start` does. */
+  showRebuildFailure(message: string): void;
   stop(): Promise<void>;
 }
 
@@ -95,7 +100,7 @@ export async function startDemo(
   const port = await freePort();
   const sent: OutboxEntry[] = [];
   const clock = { now: Date.UTC(2025, 0, 6, 9, 0, 0) };
-  const { server, setBrands } = createDemoServer({
+  const { server, setBrands, showRebuildFailure } = createDemoServer({
     distDir: world.distDir,
     brands: world.brands,
     invalid: world.invalid,
@@ -106,7 +111,7 @@ export async function startDemo(
     ...options,
   });
   await listen(server, port);
-  return { port, server, sent, clock, setBrands, stop: () => close(server) };
+  return { port, server, sent, clock, setBrands, showRebuildFailure, stop: () => close(server) };
 }
 
 /** Listens on 127.0.0.1:`port`, failing when the port is taken. */
@@ -192,6 +197,7 @@ export function useDemo({ options, prepare, perTest = false }: DemoSetup = {}): 
       return ready(demo).clock;
     },
     setBrands: (brands) => ready(demo).setBrands(brands),
+    showRebuildFailure: (message) => ready(demo).showRebuildFailure(message),
     stop: () => ready(demo).stop(),
   };
 }

@@ -6,18 +6,28 @@ import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { createDevConfig, DEV_FIREBASE_PROJECT } from './dev-config.ts';
 import { PREVIEW_FILE } from '../../scripts/lib/emit-brand.ts';
 import type { Brand, InvalidBrand } from '../../scripts/lib/load-brands.ts';
+import { browserScript, TRYOUT_SCRIPT } from './browser-scripts.ts';
 import { renderGallery, renderGalleryCss } from './gallery.ts';
 import { HttpError, isLocalHost, readForm, requireFields, sendError, sendJson } from './http-utils.ts';
 import { renderLanding } from './landing.ts';
+import { createLiveReload, LIVE_RELOAD_PATH } from './live-reload.ts';
 import { LOCAL_SEND_LIMITS, type SendLimits } from './code-store.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
 import { createResolver, readEmulatorToken } from './resolver-table.ts';
 import { createPolicyReports, POLICY_REPORTS_PATH } from './policy-reports.ts';
 import { demoHeaders, serveFile } from './static-files.ts';
+import { TRYOUT_PATH, type Tryouts } from './tryout.ts';
+import { checkTryoutOrigin, readTryoutUpload } from './tryout-upload.ts';
 
 const STAND_IN = fileURLToPath(new URL('./paypal-stand-in.js', import.meta.url));
-const GALLERY_POLICY =
+/** The landing page has no script; it takes the gallery's stylesheet. */
+const LANDING_POLICY =
   "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+/**
+ * The gallery runs the demo's own scripts, which listen for rebuilds, post a folder to try and
+ * frame the try's preview, all of its own origin; they build their markup with the DOM only.
+ */
+const GALLERY_POLICY = `${LANDING_POLICY}; script-src 'self'; connect-src 'self'; frame-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'`;
 
 /** The brand folders as the last load found them: what is served, and what the gallery lists. */
 export interface DemoBrands {
@@ -36,6 +46,8 @@ export interface DemoServerOptions extends DemoBrands {
   sendLimits?: SendLimits;
   now?: () => number;
   onCodeSent?: (entry: OutboxEntry) => void;
+  /** Tries a folder sent from the gallery (tryout.ts); without it, the gallery offers no try. */
+  tryouts?: Tryouts;
   /**
    * Adds `report-uri /dev/policy-reports` to each page's policy header and keeps what browsers
    * report there (policy-reports.ts): the browser suite's one view of violations in every engine,
@@ -49,22 +61,37 @@ export interface DemoServerOptions extends DemoBrands {
  * (`<service>.localhost`) and, for tools that cannot set a host, under `/<service>/`; the
  * reference MWS under `/mws/`; the brand gallery on the bare host. Development only, and only
  * for local hosts (isLocalHost).
- * `setBrands` swaps the brand list after a rebuild (start.ts), without a restart.
+ * `setBrands` swaps the brand list after a rebuild (start.ts), without a restart, and
+ * `showRebuildFailure` says on the gallery that one failed; either reloads the open gallery and
+ * brand previews (live-reload.ts).
  */
 export function createDemoServer(options: DemoServerOptions) {
   const { distDir, port } = options;
   let { brands, invalid } = options;
   let services = new Set<string>();
+  let rebuildFailure: string | undefined;
   // The MWS reads this set on every call, so a swap reaches it too.
   const loginKeys = new Set<string>();
-  const setBrands = (next: DemoBrands) => {
+  const useBrands = (next: DemoBrands) => {
     ({ brands, invalid } = next);
     services = new Set(brands.map((brand) => brand.service));
     loginKeys.clear();
     for (const service of services) loginKeys.add(`dev-key-${service}`);
   };
-  setBrands({ brands, invalid });
+  useBrands({ brands, invalid });
+  const liveReload = createLiveReload();
+  const setBrands = (next: DemoBrands) => {
+    useBrands(next);
+    rebuildFailure = undefined;
+    liveReload.rebuilt();
+  };
+  const showRebuildFailure = (message: string) => {
+    rebuildFailure = message;
+    liveReload.rebuilt();
+  };
   const origin = `http://localhost:${port}`;
+  // The gallery's origins: the bare host, by name or by address.
+  const galleryOrigins = [origin, `http://127.0.0.1:${port}`];
   // A brand page is on its own host or below a path of the bare host (localhost or 127.0.0.1).
   const isBrandOrigin = (candidate: string) =>
     candidate === origin ||
@@ -109,19 +136,25 @@ export function createDemoServer(options: DemoServerOptions) {
     if (url.pathname === '/dev/expire-code') return expireCode(request, response);
     if (policyReports && url.pathname === POLICY_REPORTS_PATH) return policyReports.handle(request, response);
     if (url.pathname.startsWith('/landing/'))
-      return sendHtml(response, renderLanding(url, { demo: true }), GALLERY_POLICY);
+      return sendHtml(response, renderLanding(url, { demo: true }), LANDING_POLICY);
+    if (url.pathname === LIVE_RELOAD_PATH) return liveReload.handle(request, response, url);
+    const script = browserScript(url.pathname);
+    if (script) return sendText(response, await script, 'text/javascript', demoHeaders(undefined, 'none'));
+    if (options.tryouts && url.pathname === TRYOUT_PATH) return tryFolder(request, response, options.tryouts);
+    if (options.tryouts && url.pathname.startsWith(`${TRYOUT_PATH}/`))
+      return serveTryout(request, response, options.tryouts, url);
     if (url.pathname === '/gallery.css') {
       return sendText(response, renderGalleryCss(brands), 'text/css', demoHeaders(undefined, 'file'));
     }
 
     if (hostService !== undefined && services.has(hostService)) {
-      return serveBrand(request, response, hostService, `http://${host}/`, url.pathname.slice(1));
+      return serveBrand(request, response, hostService, `http://${host}/`, url.pathname.slice(1), url);
     }
     const [first = '', ...rest] = url.pathname.slice(1).split('/');
     if (services.has(first)) {
       if (rest.length === 0) return redirect(response, `/${first}/${url.search}`, first);
       // The page's own origin: its CSP allows the PayPal stand-in only from there.
-      return serveBrand(request, response, first, `http://${host}/${first}/`, rest.join('/'));
+      return serveBrand(request, response, first, `http://${host}/${first}/`, rest.join('/'), url);
     }
     if (url.pathname === '/') {
       const html = renderGallery({
@@ -129,6 +162,9 @@ export function createDemoServer(options: DemoServerOptions) {
         invalid,
         brandUrl,
         phoneAvailable: options.authEmulatorUrl !== undefined,
+        scripts: [liveReload.scriptUrl(), ...(options.tryouts ? [TRYOUT_SCRIPT] : [])],
+        tryout: options.tryouts !== undefined,
+        rebuildFailure,
       });
       return sendHtml(response, html, GALLERY_POLICY);
     }
@@ -151,22 +187,41 @@ export function createDemoServer(options: DemoServerOptions) {
     service: string,
     base: string,
     relativePath: string,
+    url: URL,
   ): Promise<void> {
     switch (relativePath) {
       case 'api/config':
         return sendJson(response, 200, configFor(base), demoHeaders(service, 'api'));
       case 'api/resolver':
         return handleResolver(request, response, new URL('/landing', base).href, demoHeaders(service, 'api'));
-      case 'dev/paypal/sdk/js':
-        // Cacheable like PayPal's CDN answer, so the page's prefetch of it is what the script runs.
-        return sendText(response, await readFile(STAND_IN, 'utf8'), 'text/javascript', {
-          ...demoHeaders(service, 'none'),
-          'cache-control': 'public, max-age=3600',
-        });
     }
-    const root = path.join(distDir, service);
+    // The page of every view follows the rebuilds; its frames reload with it.
+    const followsRebuilds = relativePath === PREVIEW_FILE && !url.searchParams.has('view');
+    await serveBuilt(request, response, path.join(distDir, service), relativePath, {
+      headScript: followsRebuilds ? liveReload.scriptUrl() : undefined,
+    });
+  }
+
+  /**
+   * A file of a built brand folder at `root`, or the PayPal stand-in the page expects beside it.
+   * The brand preview is a page of frames of itself: only it may be framed, and only by itself.
+   */
+  async function serveBuilt(
+    request: IncomingMessage,
+    response: ServerResponse,
+    root: string,
+    relativePath: string,
+    { headScript }: { headScript?: string } = {},
+  ): Promise<void> {
+    const service = path.basename(root);
+    if (relativePath === 'dev/paypal/sdk/js') {
+      // Cacheable like PayPal's CDN answer, so the page's prefetch of it is what the script runs.
+      return sendText(response, await readFile(STAND_IN, 'utf8'), 'text/javascript', {
+        ...demoHeaders(service, 'none'),
+        'cache-control': 'public, max-age=3600',
+      });
+    }
     const acceptEncoding = request.headers['accept-encoding'] ?? '';
-    // The brand preview is a page of frames of itself: only it may be framed, and only by itself.
     const preview = relativePath === PREVIEW_FILE;
     const served = await serveFile(
       response,
@@ -177,10 +232,40 @@ export function createDemoServer(options: DemoServerOptions) {
       {
         frameAncestors: preview ? "'self'" : "'none'",
         ...(policyReports && { reportUri: POLICY_REPORTS_PATH }),
+        headScript,
       },
     );
     // A brand host's 404 carries what the release hosts send with it.
     if (!served) sendJson(response, 404, { error: 'not found' }, demoHeaders(service, 'none'));
+  }
+
+  /**
+   * `POST /dev/tryout` from the gallery: the folder's files, checked and built beside a copy of
+   * brands/ (tryout.ts); answers the verdict. It writes and builds, so only the gallery's own page
+   * may post (checkTryoutOrigin).
+   */
+  async function tryFolder(request: IncomingMessage, response: ServerResponse, tryouts: Tryouts) {
+    const headers = demoHeaders(undefined, 'api');
+    try {
+      if (request.method !== 'POST') {
+        return sendJson(response, 405, { error: 'use POST' }, { ...headers, allow: 'POST' });
+      }
+      checkTryoutOrigin(request.headers, galleryOrigins);
+      const upload = await readTryoutUpload(request);
+      sendJson(response, 200, await tryouts.run(upload), headers);
+    } catch (error) {
+      // An answer before the whole body is read: the rest of it is not waited for.
+      if (error instanceof HttpError) response.setHeader('connection', 'close');
+      sendError(response, error, headers);
+    }
+  }
+
+  /** The current try's build, at `/dev/tryout/<id>/…` of the gallery's origin, which frames its preview. */
+  async function serveTryout(request: IncomingMessage, response: ServerResponse, tryouts: Tryouts, url: URL) {
+    const [id = '', ...rest] = url.pathname.slice(TRYOUT_PATH.length + 1).split('/');
+    const built = tryouts.builtFolder(id);
+    if (!built) return sendJson(response, 404, { error: 'not found' }, demoHeaders(undefined, 'none'));
+    await serveBuilt(request, response, built.dir, rest.join('/'));
   }
 
   function configFor(base: string) {
@@ -230,7 +315,7 @@ export function createDemoServer(options: DemoServerOptions) {
   const server: Server = createServer((request, response) => {
     route(request, response).catch((error: unknown) => sendError(response, error));
   });
-  return { server, mws, brandUrl, setBrands };
+  return { server, mws, brandUrl, setBrands, showRebuildFailure };
 }
 
 function redirect(response: ServerResponse, location: string, service: string) {

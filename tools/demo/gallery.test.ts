@@ -138,11 +138,12 @@ describe('the gallery', () => {
 </fieldset>`);
   });
 
-  test('colors the swatches and picks the scheme in a stylesheet: no inline style, no script', async () => {
+  test('colors the swatches and picks the scheme in a stylesheet: no inline style', async () => {
     const css = await send(demo.port, '/gallery.css');
     expect(css.status).toBe(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
-    expect(css.body).toContain('.swatch--a-dok{background:#0b5cad;border-color:#ffffff}');
+    const accent = demo.world.brands.find((brand) => brand.service === 'a-dok')?.accentColor;
+    expect(css.body).toContain(`.swatch--a-dok{background:${accent};border-color:#ffffff}`);
     expect(css.body).toMatch(/^:root\{color-scheme:light;--page:#f4f5f7;/);
     for (const dark of [
       '@media (prefers-color-scheme: dark){:root:not(:has(#scheme-light:checked)){color-scheme:dark;--page:#111827;',
@@ -151,11 +152,61 @@ describe('the gallery', () => {
     ])
       expect(css.body).toContain(dark);
     expect(css.body).toContain('\n.brand__logo--dark{display:none}\n');
-    expect(gallery.body).not.toMatch(/\sstyle=|<style|<script/);
+    expect(gallery.body).not.toMatch(/\sstyle=|<style/);
+  });
+
+  test("shows each brand's title and every domain on its card", async () => {
+    const twoDomains = await withDemo(
+      demo.world,
+      {
+        brands: demo.world.brands.map((brand) =>
+          brand.service === 'wdmaps'
+            ? { ...brand, title: 'WD Maps – <Anmeldung>', domains: ['login.wdmaps.example', 'maps.example'] }
+            : brand,
+        ),
+      },
+      (running) => send(running.port, '/'),
+    );
+    expect(card(twoDomains, 'wdmaps')).toContain(
+      '<dl class="brand__facts"><dt>Titel</dt><dd>WD Maps – &lt;Anmeldung&gt;</dd><dt>Domains</dt><dd><ul><li><code>login.wdmaps.example</code></li><li><code>maps.example</code></li></ul></dd></dl>',
+    );
+    expect(card(gallery, 'a-dok')).toContain(
+      `<dt>Titel</dt><dd>${escapeHtml(validBrandJson.title)}</dd><dt>Domains</dt><dd><ul><li><code>login.a-dok.example</code></li></ul></dd>`,
+    );
+  });
+
+  test('runs only scripts of its own origin, which build their markup without HTML strings', () => {
+    const scripts = [...gallery.body.matchAll(/<script[^>]*>([^<]*)<\/script>/g)];
+    expect(scripts.map(([tag]) => tag)).toEqual([
+      expect.stringMatching(
+        /^<script type="module" src="\/dev\/live-reload\.js\?since=[0-9a-f]+\.0"><\/script>$/,
+      ),
+    ]);
+    expect(gallery.body.match(/<script/g)).toHaveLength(1);
+    expect(gallery.headers['content-security-policy']).toBe(
+      "default-src 'none'; img-src 'self'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; script-src 'self'; connect-src 'self'; frame-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'",
+    );
+  });
+
+  test('offers no try of a folder when the server has no brands/ to try it beside', () => {
+    expect(gallery.body).not.toContain('Ordner ausprobieren');
   });
 });
 
 describe('after a rebuild', () => {
+  test("says on top that the last rebuild failed, with the build's message, until one succeeds", async () => {
+    demo.showRebuildFailure('Vite could not build:\n  src/app/app.tsx: <unexpected>');
+
+    const failed = await send(demo.port, '/');
+    expect(failed.body).toContain('<h2>Der letzte Neubau ist fehlgeschlagen</h2>');
+    expect(failed.body).toContain(
+      '<pre lang="en">Vite could not build:\n  src/app/app.tsx: &lt;unexpected&gt;</pre>',
+    );
+
+    demo.setBrands(await reload());
+    expect((await send(demo.port, '/')).body).not.toContain('Der letzte Neubau ist fehlgeschlagen');
+  });
+
   test('serves and lists a brand added since the start, and takes its login key', async () => {
     await writeBrandFolder(brandsDir(), 'caac', {
       'brand.json': JSON.stringify({ ...validBrandJson, name: 'CAAC Testmarke' }),

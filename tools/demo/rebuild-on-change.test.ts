@@ -28,12 +28,14 @@ function builtRows(...services: string[]): BuildResult {
 let brandsDir: string;
 let watcher: BrandWatcher | undefined;
 let served: DemoBrands[];
+let failures: string[];
 let lines: string[];
 
 beforeEach(async () => {
   brandsDir = await makeTempDir();
   await writeBrandFolder(brandsDir, 'a-dok');
   served = [];
+  failures = [];
   lines = [];
 });
 afterEach(async () => {
@@ -65,6 +67,7 @@ async function watch(build: () => Promise<BuildResult>, builtFrom?: string): Pro
     brandsDir,
     build,
     serve: (brands) => served.push(brands),
+    failed: (message) => failures.push(message),
     log: (line) => lines.push(line),
     builtFrom: builtFrom ?? (await fingerprintBrands(brandsDir)),
     debounceMs: DEBOUNCE_MS,
@@ -85,6 +88,7 @@ describe('rebuilding the demo when brands/ changes', () => {
     expect(served).toHaveLength(1);
     expect(served[0]?.brands.map((brand) => brand.service)).toEqual(['a-dok', 'caac']);
     expect(served[0]?.invalid.map((brand) => brand.service)).toEqual(['broken']);
+    expect(failures).toEqual([]);
     expect(lines[0]).toBe('brands/ changed: rebuilding the demo…');
     expect(lines[1]).toMatch(/^Rebuilt 2 brand\(s\) in \d+\.\d s; the gallery shows them now\.$/);
     expect(lines[2]).toContain('brands/broken/');
@@ -136,12 +140,13 @@ describe('rebuilding the demo when brands/ changes', () => {
     expect(served.at(-1)?.brands.map((brand) => brand.service)).toEqual(['a-dok', 'caac', 'cdap']);
   });
 
-  test('keeps serving the previous build when the rebuild fails, and says so', async () => {
+  test('keeps serving the previous build when the rebuild fails, and says so to the console and the server', async () => {
     await watch(async () => ({ ok: false, message: 'Vite could not build' }));
 
     await afterChange(() => writeBrandFolder(brandsDir, 'caac'));
 
     expect(served).toEqual([]);
+    expect(failures).toEqual(['Vite could not build']);
     expect(lines.at(-1)).toBe(
       'The rebuild failed; the server goes on with the previous build.\nVite could not build',
     );

@@ -12,6 +12,8 @@ export interface RebuildOnChangeOptions {
   build: () => Promise<BuildResult>;
   /** Hands the server the brands it now has folders for, and the folders that failed. */
   serve: (brands: DemoBrands) => void;
+  /** Tells the server why a rebuild failed, while it goes on with the previous build. */
+  failed: (message: string) => void;
   log: (line: string) => void;
   /** What brands/ held when the build now served was made (fingerprintBrands). */
   builtFrom: string;
@@ -116,7 +118,7 @@ export async function rebuildOnChange(options: RebuildOnChangeOptions): Promise<
   };
 }
 
-async function rebuild({ brandsDir, build, serve, log }: RebuildOnChangeOptions): Promise<void> {
+async function rebuild({ brandsDir, build, serve, failed, log }: RebuildOnChangeOptions): Promise<void> {
   log('brands/ changed: rebuilding the demo…');
   const started = performance.now();
   try {
@@ -132,6 +134,8 @@ async function rebuild({ brandsDir, build, serve, log }: RebuildOnChangeOptions)
     if (result.warnings.length > 0)
       log(`${result.warnings.length} brand(s) have warnings; the gallery shows them on their cards.`);
   } catch (error) {
-    log(`The rebuild failed; the server goes on with the previous build.\n${(error as Error).message}`);
+    const { message } = error as Error;
+    log(`The rebuild failed; the server goes on with the previous build.\n${message}`);
+    failed(message);
   }
 }

@@ -8,6 +8,7 @@ import {
   TOP_LEVEL_FILES,
   type PathKind,
 } from '../../scripts/lib/host-headers.ts';
+import { escapeHtml } from '../../scripts/lib/escape-html.ts';
 import { ENCODINGS } from '../../scripts/lib/precompress.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -54,7 +55,9 @@ function kindOf(relativePath: string): PathKind {
  * Auth emulator allowed, Trusted Types enforced, so no Report-Only copy), plus frame-ancestors,
  * which a <meta> cannot carry: 'none' unless the caller allows framing (the brand preview frames
  * itself), and report-uri when the caller collects violation reports.
- * A precompressed twin the client accepts goes out instead, as gzip_static/brotli_static send it.
+ * A precompressed twin the client accepts goes out instead, as gzip_static/brotli_static send it;
+ * not for a page that gets `headScript`, a script of the page's origin that the demo server adds
+ * at the end of its head (live-reload.ts), as no build may carry it.
  */
 export async function serveFile(
   response: ServerResponse,
@@ -62,7 +65,11 @@ export async function serveFile(
   relativePath: string,
   acceptEncoding = '',
   extraHeaders: Readonly<Record<string, string>> = {},
-  { frameAncestors = "'none'", reportUri }: { frameAncestors?: "'none'" | "'self'"; reportUri?: string } = {},
+  {
+    frameAncestors = "'none'",
+    reportUri,
+    headScript,
+  }: { frameAncestors?: "'none'" | "'self'"; reportUri?: string; headScript?: string } = {},
 ): Promise<boolean> {
   const file = path.join(root, relativePath);
   if (file !== root && !file.startsWith(root + path.sep)) return false;
@@ -85,6 +92,12 @@ export async function serveFile(
     headers['content-security-policy'] =
       `${policy}; frame-ancestors ${frameAncestors}${reportUri ? `; report-uri ${reportUri}` : ''}`;
     delete headers['content-security-policy-report-only'];
+  }
+  if (headScript !== undefined && kind === 'page') {
+    response.writeHead(200, headers);
+    const tag = `<script type="module" src="${escapeHtml(headScript)}"></script>`;
+    response.end(html.replace('</head>', () => `${tag}\n</head>`));
+    return true;
   }
   const encoding = await pickEncoding(target, acceptEncoding);
   if (encoding) headers['content-encoding'] = encoding.name;
