@@ -21,7 +21,14 @@ export interface PayPalClientIds {
 
 export interface BrandPage extends Pick<
   Brand,
-  'service' | 'title' | 'accentColor' | 'accentTextColor' | 'themeColor' | 'backgroundColor'
+  | 'service'
+  | 'title'
+  | 'accentColor'
+  | 'accentTextColor'
+  | 'accentColorDark'
+  | 'accentTextColorDark'
+  | 'themeColor'
+  | 'backgroundColor'
 > {
   /** Every brand has them (brand-schema.ts); a page without them leaves the choice to the config. */
   redirectHosts?: readonly string[];
@@ -118,14 +125,22 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
 /**
  * The brand colors as CSS custom properties. A file of their own rather than an inline <style>:
  * a paying brand's policy allows 'unsafe-inline' styles for PayPal, which a style hash would
- * switch off, and every other brand's policy allows no inline style at all.
+ * switch off, and every other brand's policy allows no inline style at all. The dark accent is
+ * a property of its own, which app.css draws in dark mode, rather than --accent in a media
+ * query here: a page restyled for another service sets the accent inline (apply-brand.ts), and
+ * an inline --accent would override the query's.
  */
 export function brandStylesheet(
-  page: Pick<BrandPage, 'accentColor' | 'accentTextColor' | 'backgroundColor'>,
+  page: Pick<
+    BrandPage,
+    'accentColor' | 'accentTextColor' | 'accentColorDark' | 'accentTextColorDark' | 'backgroundColor'
+  >,
 ): string {
   const properties = [
     `--accent:${page.accentColor}`,
     `--accent-text:${page.accentTextColor}`,
+    ...(page.accentColorDark ? [`--accent-dark:${page.accentColorDark}`] : []),
+    ...(page.accentTextColorDark ? [`--accent-text-dark:${page.accentTextColorDark}`] : []),
     ...(page.backgroundColor ? [`--page-background:${page.backgroundColor}`] : []),
   ];
   return `:root{${properties.join(';')}}\n`;

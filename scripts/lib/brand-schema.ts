@@ -11,6 +11,10 @@ export const fieldExpectations: Record<string, string> = {
   title: 'the browser tab title, e.g. "A-Dok – Anmeldung"',
   accentColor: 'a hex color like "#0b5cad" (buttons and highlights)',
   accentTextColor: 'a hex color like "#ffffff" for text drawn on the accent color',
+  accentColorDark:
+    'a hex color like "#2e76c8" for the accent in dark mode, when accentColor has less than 3:1 against the dark card (optional; defaults to accentColor)',
+  accentTextColorDark:
+    'a hex color like "#ffffff" for text drawn on the accent in dark mode (optional; defaults to accentTextColor)',
   themeColor: 'a hex color like "#0b5cad" for the browser toolbar (optional; defaults to accentColor)',
   backgroundColor: 'a hex color like "#f4f6f9" for the page background (optional)',
   domains:
@@ -79,6 +83,8 @@ export const brandJsonSchema = z.strictObject({
   title: z.string().trim().min(1, { error: 'is empty' }).max(80, { error: 'is longer than 80 characters' }),
   accentColor: color,
   accentTextColor: color,
+  accentColorDark: color.optional(),
+  accentTextColorDark: color.optional(),
   themeColor: color.optional(),
   backgroundColor: color.optional(),
   domains: z

@@ -13,7 +13,28 @@ export function nearestPassingColor(
   backgrounds: readonly string[],
   minRatio: number,
 ): string | undefined {
-  const passes = (hex: string) => backgrounds.every((background) => contrastRatio(hex, background) >= minRatio);
+  return nearestColorMeeting(
+    color,
+    backgrounds.map((against) => ({ against, minRatio })),
+  );
+}
+
+/** A contrast a colour must reach against another one. */
+export interface ContrastRequirement {
+  against: string;
+  minRatio: number;
+}
+
+/**
+ * nearestPassingColor with a minimum of its own for each colour it is measured against: an
+ * accent reaches 3:1 on the card and 4.5:1 under its text.
+ */
+export function nearestColorMeeting(
+  color: string,
+  requirements: readonly ContrastRequirement[],
+): string | undefined {
+  const passes = (hex: string) =>
+    requirements.every(({ against, minRatio }) => contrastRatio(hex, against) >= minRatio);
   if (passes(color.toLowerCase())) return color.toLowerCase();
   const start = oklch(color);
   if (start === undefined) return undefined;

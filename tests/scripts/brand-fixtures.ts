@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,8 @@ export const validBrandJson = {
   title: 'Test Brand – Anmeldung',
   accentColor: '#0b5cad',
   accentTextColor: '#ffffff',
+  // #0b5cad has 2.2:1 on the dark card; the spinner and the card's border need 3:1 there.
+  accentColorDark: '#2e76c8',
   domains: ['login.test-brand.example'],
   links: {
     impressum: 'https://www.test-brand.example/impressum',
@@ -41,6 +44,22 @@ export const validSvg =
 /** The logo writeBrandFolder gives a folder: validSvg, titled with the folder's name. */
 export function fixtureLogo(service: string): string {
   return validSvg.replace('><rect', `><title>${service}</title><rect`);
+}
+
+/**
+ * The accents writeBrandFolder gives a folder: a blue like validBrandJson's and a lighter one for
+ * dark mode, both from the same 12 bits of a hash of the folder's name, so that two folders share
+ * the dark accent only when they share the accent. Each pair passes the accent rules with white
+ * text.
+ */
+export function fixtureAccents(service: string): { accentColor: string; accentColorDark: string } {
+  const [first = 0, second = 0] = createHash('sha256').update(service).digest();
+  const [red, blue] = [first & 0x1f, second & 0x7f];
+  const hex = (value: number) => value.toString(16).padStart(2, '0');
+  return {
+    accentColor: `#${hex(red)}5c${hex(0x80 + blue)}`,
+    accentColorDark: `#${hex(red)}${hex(0x80 + (blue & 3))}${hex(0x6a + (blue >> 2))}`,
+  };
 }
 
 function hostLabel(service: string): string {
@@ -76,8 +95,13 @@ export async function writeBrandFolder(
   const dir = path.join(brandsDir, service);
   await rm(dir, { recursive: true, force: true });
   const all: Record<string, string | undefined> = {
-    // Each folder on its own domain, as two brands may not share one, and with its own logo.
-    'brand.json': JSON.stringify({ ...validBrandJson, domains: [`login.${hostLabel(service)}.example`] }),
+    // Each folder on its own domain, as two brands may not share one, and with its own logo and
+    // accent, as two brands that share one are warned about.
+    'brand.json': JSON.stringify({
+      ...validBrandJson,
+      ...fixtureAccents(service),
+      domains: [`login.${hostLabel(service)}.example`],
+    }),
     'logo.svg': fixtureLogo(service),
     ...files,
   };

@@ -74,6 +74,9 @@ beforeAll(async () => {
       title: 'WD Bank – Anmeldung',
       accentColor: first.accentColor,
       accentTextColor: first.accentTextColor,
+      // The dark accent too, which a brand needs where its accent is too dark for the dark card.
+      ...(first.accentColorDark && { accentColorDark: first.accentColorDark }),
+      ...(first.accentTextColorDark && { accentTextColorDark: first.accentTextColorDark }),
       domains: [ADDED_DOMAIN],
       links: {
         impressum: 'https://www.wd-bank.example/impressum',

@@ -35,8 +35,14 @@ export function applyBrand(brand: Brand | undefined, service: ServiceLook): void
   root.style.removeProperty('--page-background');
   if (brand?.backgroundColor) root.style.setProperty('--page-background', brand.backgroundColor);
   if (!accent) return;
+  const text = textColorOn(accent, brand);
+  // The dark accent is the brand's where the accent is; set even when it is the light one, since
+  // the baked brand's stylesheet may name a dark accent of its own.
+  const own = brand?.accentColor.toLowerCase() === accent.toLowerCase() ? brand : undefined;
   root.style.setProperty('--accent', accent);
-  root.style.setProperty('--accent-text', textColorOn(accent, brand));
+  root.style.setProperty('--accent-text', text);
+  root.style.setProperty('--accent-dark', own?.accentColorDark ?? accent);
+  root.style.setProperty('--accent-text-dark', own?.accentTextColorDark ?? text);
 }
 
 /** The brand's own text color when the accent is the brand's, else whichever reads better. */

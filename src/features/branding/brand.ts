@@ -5,6 +5,9 @@ export interface Brand {
   title: string;
   accentColor: string;
   accentTextColor: string;
+  /** The accent and its text in dark mode, where brand.json has them (else the light ones). */
+  accentColorDark?: string;
+  accentTextColorDark?: string;
   themeColor: string;
   backgroundColor?: string;
   logo: BrandImage;

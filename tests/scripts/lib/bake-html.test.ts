@@ -65,6 +65,25 @@ describe('bakeIndexHtml', () => {
     );
   });
 
+  test.each([
+    [{ accentColorDark: '#2e76c8' }, '--accent-dark:#2e76c8;'],
+    [
+      { accentColorDark: '#60a5fa', accentTextColorDark: '#111827' },
+      '--accent-dark:#60a5fa;--accent-text-dark:#111827;',
+    ],
+    [{ accentTextColorDark: '#000000' }, '--accent-text-dark:#000000;'],
+  ])(
+    'names the dark accent %j as properties of their own, for app.css to draw in dark mode only',
+    (dark, properties) => {
+      const css = brandStylesheet({ ...page, ...dark });
+      expect(css).toBe(
+        `:root{--accent:#0b5cad;--accent-text:#ffffff;${properties}--page-background:#f1f5fb}\n`,
+      );
+      // Not --accent in a media query: an inline --accent of a restyled page would override it.
+      expect(css).not.toContain('@media');
+    },
+  );
+
   test('leaves the page background to the app stylesheet when the brand sets none', () => {
     expect(brandStylesheet({ ...page, backgroundColor: undefined })).toBe(
       ':root{--accent:#0b5cad;--accent-text:#ffffff}\n',

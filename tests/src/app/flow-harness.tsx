@@ -22,7 +22,7 @@ export const testConfig = {
     'a-ident': serviceConfig({ name: 'A-Ident', accentColor: '#6d28d9', loginKey: 'key-a-ident' }),
     wdpall: serviceConfig({
       name: 'WD Pall',
-      accentColor: '#fbbf24',
+      accentColor: '#bd8d00',
       loginMethods: { mail: true, number: false, edp: false },
       redirectUrl: 'https://wdpall.example/start?from=login',
     }),

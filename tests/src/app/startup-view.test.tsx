@@ -180,7 +180,7 @@ describe('following the chosen service', () => {
     expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#1c1917');
     const icons = [...document.querySelectorAll('link[rel="icon"]')].map((link) => link.getAttribute('href'));
     expect(icons).toEqual([expect.stringMatching(/wdpall\/icon\.svg/)]);
-    expect(document.documentElement.style.getPropertyValue('--accent')).toBe('#fbbf24');
+    expect(document.documentElement.style.getPropertyValue('--accent')).toBe('#bd8d00');
     expect(document.documentElement.style.getPropertyValue('--accent-text')).toBe('#1c1917');
   });
 
