@@ -1,13 +1,13 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { brandColorProblems, validColors } from './brand-colors.ts';
+import { brandColorProblems, sharedAccentWarnings, validColors } from './brand-colors.ts';
 import { brandJsonSchema, fieldExpectations, type BrandJson } from './brand-schema.ts';
 import { decodeUtf8, sniffFileType } from './file-type.ts';
 import { describeJsonMistake, nearestKey } from './json-mistakes.ts';
 import { DARK_PAGE_BACKGROUND, LIGHT_PAGE_BACKGROUND } from '../../src/lib/page-colors.ts';
 import { releasedBrands } from './released-brands.ts';
-import { markContrastProblems, type MarkFile, type PageScheme } from './mark-contrast.ts';
+import { iconDetailWarnings, markProblems, type MarkFile, type PageScheme } from './mark-contrast.ts';
 import { inspectSvg, tidyAdvice, type ViewBox } from './svg-check.ts';
 import { unavailableFontProblems } from './svg-fonts.ts';
 
@@ -86,7 +86,14 @@ export async function loadBrands(
     else if (collisions.has(result.service))
       loaded.invalid.push({ service: result.service, problems: collisions.get(result.service) ?? [] });
     else
-      loaded.brands.push({ ...result, warnings: [...result.warnings, ...copiedFileWarnings(result, valid)] });
+      loaded.brands.push({
+        ...result,
+        warnings: [
+          ...result.warnings,
+          ...copiedFileWarnings(result, valid),
+          ...sharedAccentWarnings(result, valid),
+        ],
+      });
   }
   return loaded;
 }
@@ -176,19 +183,20 @@ export async function loadBrand(dir: string): Promise<Brand | InvalidBrand> {
   const logoDark = await readSvg(dir, 'logo-dark.svg', files, problems);
   const icon = await readSvg(dir, 'icon.svg', files, problems);
 
-  problems.push(...(await readabilityProblems(backgroundColor, { logo, logoDark, icon })));
+  problems.push(...(await readabilityProblems(service, backgroundColor, { logo, logoDark, icon })));
   if (problems.length > 0 || !brandJson || !logo) return { service, problems };
   const themeColor = brandJson.themeColor ?? brandJson.accentColor;
-  const warnings = icon ? [] : [missingIconWarning(logo)];
+  const warnings = icon ? await iconDetailWarnings({ text: icon.text }) : [missingIconWarning(logo)];
   return { ...brandJson, themeColor, service, dir, logo, logoDark, icon, warnings };
 }
 
 /**
  * Each drawing against the page it is shown on (docs/brands.md, "Light and dark"): the logo on
  * the light page, and on the dark one unless a dark logo takes its place; the icon on both,
- * since browser tabs and home screens are either.
+ * since browser tabs and home screens are either. And whether each fills its viewBox (mark-ink.ts).
  */
 async function readabilityProblems(
+  service: string,
   backgroundColor: string | undefined,
   drawings: Partial<Record<'logo' | 'logoDark' | 'icon', SvgFile>>,
 ): Promise<string[]> {
@@ -201,7 +209,7 @@ async function readabilityProblems(
   ];
   const found = await Promise.all(
     checks.map(([file, svg, schemes]) =>
-      svg ? markContrastProblems({ file, text: svg.text, schemes }) : [],
+      svg ? markProblems({ file, text: svg.text, schemes, brand: service }) : [],
     ),
   );
   return found.flat();
@@ -299,7 +307,7 @@ async function readBrandJson(dir: string, files: string[], problems: string[]): 
   }
   // The colors are judged whatever else is wrong, so a typo elsewhere does not hide them.
   const colors = validColors(data);
-  const colorProblems = brandColorProblems(colors);
+  const colorProblems = brandColorProblems(data);
   problems.push(...colorProblems);
   const brandJson = parsed.success && colorProblems.length === 0 ? parsed.data : undefined;
   return { brandJson, backgroundColor: colors.backgroundColor };
@@ -327,17 +335,17 @@ async function readSvg(
   }
   const inspection = inspectSvg(text, { brand: path.basename(dir) });
   const found = [...inspection.problems];
-  // What the visitor would see differently from the designer, once the file is safe to read.
-  // These do not stop the drawing being measured: its colors are listed in the same round.
-  if (found.length === 0 && inspection.root) found.push(...unavailableFontProblems(inspection.root));
-  if (inspection.problems.length === 0 && name === 'icon.svg' && inspection.viewBox) {
+  // What the visitor would see differently from the designer, once the file is safe to read
+  // (editor data aside, which tidy removes). These do not stop the drawing being measured: its
+  // colors are listed in the same round.
+  if (inspection.drawable && inspection.root)
+    found.push(...unavailableFontProblems(inspection.root, path.basename(dir)));
+  if (inspection.drawable && name === 'icon.svg' && inspection.viewBox) {
     const { width, height } = inspection.viewBox;
     if (width !== height) found.push(notSquareProblem(width, height));
   }
   problems.push(...found.map((problem) => `${name}: ${problem}`));
-  return inspection.problems.length === 0 && inspection.viewBox
-    ? { text, viewBox: inspection.viewBox }
-    : undefined;
+  return inspection.drawable && inspection.viewBox ? { text, viewBox: inspection.viewBox } : undefined;
 }
 
 /** A favicon and a home-screen icon are squares; a wider drawing is shrunk to fit one. */

@@ -77,7 +77,7 @@ const MIN_SHARE = 0.02;
 // blending it into the page, at the spec's two pixels per CSS pixel. Only solid pixels count: a
 // blend of a colored square into the page can come close to a third color, the glyph inside,
 // which must not touch the page through it.
-const TOUCH_DISTANCE = 4;
+export const TOUCH_DISTANCE = 4;
 
 const rgbAt = (data: Uint8Array, pixel: number) =>
   ((data[pixel * 4] ?? 0) << 16) | ((data[pixel * 4 + 1] ?? 0) << 8) | (data[pixel * 4 + 2] ?? 0);

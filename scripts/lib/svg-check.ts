@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describeEditorData, EDITOR_NAMESPACES, type EditorData } from './editor-data.ts';
 import { checkCss, outsideReference } from './svg-css.ts';
 import {
   INTERNAL_REFERENCE,
@@ -23,6 +24,12 @@ export interface ViewBox {
 
 export interface SvgInspection {
   problems: string[];
+  /**
+   * Whether it may be drawn and measured: it has a viewBox, and no problems or only editor data
+   * (one problem, editor-data.ts), which cannot change the picture and whose content was checked
+   * like the rest.
+   */
+  drawable: boolean;
   /** The root element's viewBox, when it has one with a positive size. */
   viewBox?: ViewBox;
   /** The parsed root <svg> element, when the file is one; values are as written (see decodeXml). */
@@ -46,8 +53,16 @@ export function tidyAdvice(brand = '<brand>'): string {
 
 /** Namespace prefix ('' for the default) to namespace; '' is no namespace. */
 type Scope = ReadonlyMap<string, string>;
-/** Takes a problem; `brand` names the folder in the advice, when the caller knows it. */
-type Report = ((problem: string) => void) & { brand?: string };
+/**
+ * Takes a problem; `brand` names the folder in the advice, when the caller knows it. Editor data
+ * is tallied apart, by element name or attribute prefix, for one line per file; `insideEditorData`
+ * counts the editor elements being walked, whose content tidy removes with them.
+ */
+type Report = ((problem: string) => void) & {
+  brand?: string;
+  editorData: Map<string, EditorData>;
+  insideEditorData: number;
+};
 
 const parser = new XMLParser({
   preserveOrder: true,
@@ -69,28 +84,27 @@ const parser = new XMLParser({
  * document, since `&#106;avascript:` is `javascript:` to a browser.
  */
 export function inspectSvg(text: string, { brand }: { brand?: string } = {}): SvgInspection {
-  if (text.trim() === '') return { problems: ['is empty; expected an SVG image'] };
+  const refused = (problem: string): SvgInspection => ({ problems: [problem], drawable: false });
+  if (text.trim() === '') return refused('is empty; expected an SVG image');
 
   const validation = XMLValidator.validate(text);
   if (validation !== true) {
     const { msg, line, col } = validation.err;
-    return {
-      problems: [`is not well-formed XML (line ${line}, column ${col}: ${msg}); expected an SVG image`],
-    };
+    return refused(`is not well-formed XML (line ${line}, column ${col}: ${msg}); expected an SVG image`);
   }
   // Editors such as Illustrator write a public DOCTYPE; only an internal subset declares entities.
   if (/<!DOCTYPE[^>]*\[|<!ENTITY/i.test(text)) {
-    return { problems: [`declares entities in its DOCTYPE; ${SELF_CONTAINED} without entities`] };
+    return refused(`declares entities in its DOCTYPE; ${SELF_CONTAINED} without entities`);
   }
 
   const elements = parseElements(text);
   const instruction = elements.find((element) => element.name.startsWith('?') && element.name !== '?xml');
   if (instruction) {
-    return { problems: [`contains the processing instruction <${instruction.name}>; ${SELF_CONTAINED}`] };
+    return refused(`contains the processing instruction <${instruction.name}>; ${SELF_CONTAINED}`);
   }
   const [root, ...others] = elements.filter((element) => element.name !== '?xml');
   if (root?.name !== 'svg' || others.length > 0) {
-    return { problems: ['does not consist of one <svg> element; expected an SVG image'] };
+    return refused('does not consist of one <svg> element; expected an SVG image');
   }
 
   const problems = new Set<string>();
@@ -110,9 +124,39 @@ export function inspectSvg(text: string, { brand }: { brand?: string } = {}): Sv
       'has no usable viewBox on its <svg> element; expected e.g. viewBox="0 0 200 48" so it can scale',
     );
   }
-  const report: Report = (problem) => problems.add(problem);
-  walk(root, new Map([['xml', XML_NAMESPACE]]), Object.assign(report, { brand }));
-  return { problems: [...problems], viewBox, root };
+  const beforeWalk = problems.size;
+  const report: Report = Object.assign((problem: string) => problems.add(problem), {
+    brand,
+    editorData: new Map<string, EditorData>(),
+    insideEditorData: 0,
+  });
+  walk(root, new Map([['xml', XML_NAMESPACE]]), report);
+  const found = [...problems];
+  if (report.editorData.size > 0) found.splice(beforeWalk, 0, editorDataProblem(report));
+  return { problems: found, drawable: viewBox !== undefined && problems.size === 0, viewBox, root };
+}
+
+/** All editor data in one line, since one command removes it all (a file can hold hundreds). */
+function editorDataProblem({ editorData, brand = '<brand>' }: Report): string {
+  const all = [...editorData.values()];
+  const found = [...all.filter((data) => data.element), ...all.filter((data) => !data.element)];
+  return (
+    `holds ${describeEditorData(found).join(' and ')}; expected only SVG: ` +
+    `\`npm run brands:tidy -- ${brand}\` removes it without changing the picture`
+  );
+}
+
+function tallyEditorData(report: Report, namespace: string, name: string, element: boolean): void {
+  if (report.insideEditorData > 0) return;
+  const prefix = name.includes(':') ? name.slice(0, name.indexOf(':')) : '';
+  const key = element ? `<${name}>` : `${prefix}:`;
+  const tally = report.editorData.get(key) ?? {
+    namespace,
+    prefix,
+    count: 0,
+    ...(element ? { element: name } : {}),
+  };
+  report.editorData.set(key, { ...tally, count: tally.count + 1 });
 }
 
 function parseElements(text: string): XmlElement[] {
@@ -128,6 +172,14 @@ function walk(element: XmlElement, outer: Scope, report: Report): void {
   const resolved = resolveName(element.name, scope, report);
   if (!resolved) return;
   const { namespace, localName } = resolved;
+  if (EDITOR_NAMESPACES.has(namespace)) {
+    tallyEditorData(report, namespace, element.name, true);
+    // What it holds goes with it, and is checked like the rest: a <use> can draw it.
+    report.insideEditorData += 1;
+    for (const child of element.children) if ('name' in child) walk(child, scope, report);
+    report.insideEditorData -= 1;
+    return;
+  }
   if (namespace !== SVG_NAMESPACE && namespace !== '') {
     report(
       `contains a <${element.name}> element of another namespace (${namespace}); expected only SVG elements, ${LISTED}`,
@@ -176,6 +228,8 @@ function checkAttribute(
     if (isCssAttribute(localName)) checkCss(value, where, report);
   } else if (namespace === '' && localName.toLowerCase().startsWith('on')) {
     report(`${where} is an event handler; ${SELF_CONTAINED} without scripts`);
+  } else if (EDITOR_NAMESPACES.has(namespace)) {
+    tallyEditorData(report, namespace, name, false);
   } else if (![SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE, ''].includes(namespace)) {
     report(
       `${where} belongs to another program (${namespace}); expected only SVG attributes: ${tidyAdvice(report.brand)}`,
@@ -269,6 +323,17 @@ function parseViewBox(value: string | undefined): ViewBox | undefined {
   const [x = 0, y = 0, width = 0, height = 0] = numbers;
   return width > 0 && height > 0 ? { x, y, width, height } : undefined;
 }
+
+/**
+ * The text with the root element's start tag replaced: the first <svg> tag after what may come
+ * before it (the XML declaration, comments, a DOCTYPE), so an "<svg" in a leading comment is not
+ * taken for it.
+ */
+export function replaceRootTag(text: string, replace: (tag: string) => string): string {
+  return text.replace(ROOT_TAG, (_match, prolog: string, tag: string) => prolog + replace(tag));
+}
+const ROOT_TAG =
+  /^((?:\s+|<\?[^]*?\?>|<!--[^]*?-->|<!DOCTYPE[^>[]*(?:\[[^]*?\])?\s*>)*)(<(?:[\w.-]+:)?svg\b[^>]*>)/;
 
 /** An attribute value or text as a browser reads it: character and the five named entities decoded. */
 export function decodeXml(text: string): string {

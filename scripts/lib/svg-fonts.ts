@@ -52,9 +52,9 @@ const SYSTEM_FONT_KEYWORDS = new Set([
   'status-bar',
 ]);
 const TEXT_ELEMENTS = new Set(['text', 'tspan', 'textPath']);
-const OUTLINE_ADVICE =
+const outlineAdvice = (brand: string) =>
   'expected the text converted to paths (Inkscape: Path → Object to Path; Illustrator: Type → Create Outlines; ' +
-  'Figma: Object → Flatten; or run `npm run brands:tidy -- <brand> --font <font file>` to convert it with the ' +
+  `Figma: Object → Flatten; or run \`npm run brands:tidy -- ${brand} --font <font file>\` to convert it with the ` +
   "brand's font file), or a system font such as system-ui, sans-serif";
 
 /**
@@ -63,7 +63,7 @@ const OUTLINE_ADVICE =
  * build or check sees it. Every family named anywhere in a drawing with text counts, in
  * attributes, style attributes and <style>, as the cascade is not followed here.
  */
-export function unavailableFontProblems(root: XmlElement): string[] {
+export function unavailableFontProblems(root: XmlElement, brand = '<brand>'): string[] {
   const elements = descendants(root);
   if (!elements.some((element) => TEXT_ELEMENTS.has(localName(element.name)))) return [];
   const families = new Set<string>();
@@ -84,7 +84,7 @@ export function unavailableFontProblems(root: XmlElement): string[] {
     .map(
       (family) =>
         `its text asks for the font "${family}", which a visitor's device does not have (a drawing cannot bring ` +
-        `its fonts), so it shows in a fallback font; ${OUTLINE_ADVICE}`,
+        `its fonts), so it shows in a fallback font; ${outlineAdvice(brand)}`,
     );
 }
 

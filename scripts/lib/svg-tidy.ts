@@ -1,4 +1,5 @@
 import { optimize, type CustomPlugin, type PluginConfig, type XastElement, type XastParent } from 'svgo';
+import { describeEditorData, RDF_NAMESPACES, type EditorData } from './editor-data.ts';
 import { SVG_NAMESPACE, XLINK_NAMESPACE, XML_NAMESPACE } from './svg-allow-list.ts';
 
 /** What a drawing program leaves in an export, counted before and after tidying. */
@@ -26,22 +27,6 @@ export interface TidiedSvg {
 }
 
 const ILLUSTRATOR_NAMESPACE = 'http://ns.adobe.com/AdobeIllustrator/10.0/';
-const RDF_NAMESPACES = new Set([
-  'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
-  'http://purl.org/dc/elements/1.1/',
-  'http://creativecommons.org/ns#',
-]);
-/** The programs behind svgo's editor namespaces (its _collections.editorNamespaces). */
-const PROGRAMS: readonly [program: string, matches: (namespace: string) => boolean][] = [
-  ['Inkscape', (ns) => ns.includes('inkscape') || ns.includes('sodipodi')],
-  ['Illustrator', (ns) => ns.startsWith('http://ns.adobe.com/')],
-  ['Sketch', (ns) => ns.includes('bohemiancoding.com')],
-  ['Figma', (ns) => ns.includes('figma.com')],
-  ['Affinity', (ns) => ns === 'http://www.serif.com/'],
-  ['Krita', (ns) => ns.includes('krita.org')],
-  ['Visio', (ns) => ns.includes('schemas.microsoft.com/visio')],
-  ['Boxy SVG', (ns) => ns.includes('boxy-svg.com')],
-];
 
 /**
  * Only what cannot change the picture (docs/brands.md, "Tidying a designer's export"): no path,
@@ -183,20 +168,19 @@ function add(counts: Map<string, number>, key: string): void {
 
 /** The differences between two inventories, in words, grouped by the program that wrote them. */
 function describeRemovals(before: Inventory, after: Inventory): string[] {
-  const byProgram = new Map<string, string[]>();
-  const note = (prefix: string, text: string) => {
-    const namespace = before.prefixes.get(prefix) ?? '';
-    if (RDF_NAMESPACES.has(namespace)) return;
-    const program = PROGRAMS.find(([, matches]) => matches(namespace))?.[0] ?? `${prefix}:`;
-    byProgram.set(program, [...(byProgram.get(program) ?? []), text]);
-  };
-  for (const [name, count] of gone(before.foreignElements, after.foreignElements)) {
-    note(name.split(':')[0] ?? '', count > 1 ? `${count} ${name}` : name);
-  }
-  for (const [prefix, count] of gone(before.foreignAttributes, after.foreignAttributes)) {
-    note(prefix, `${count} ${prefix}: attribute${count > 1 ? 's' : ''}`);
-  }
-  const removed = [...byProgram].map(([program, parts]) => `${program} editor data (${parts.join(', ')})`);
+  const namespaceOf = (prefix: string) => before.prefixes.get(prefix) ?? '';
+  const editorData: EditorData[] = [
+    ...gone(before.foreignElements, after.foreignElements).map(([element, count]) => {
+      const prefix = element.split(':')[0] ?? '';
+      return { namespace: namespaceOf(prefix), prefix, element, count };
+    }),
+    ...gone(before.foreignAttributes, after.foreignAttributes).map(([prefix, count]) => ({
+      namespace: namespaceOf(prefix),
+      prefix,
+      count,
+    })),
+  ].filter(({ namespace }) => !RDF_NAMESPACES.has(namespace));
+  const removed = describeEditorData(editorData);
   if (after.metadata < before.metadata) removed.push('metadata');
   const emptied = gone(before.svgElements, after.svgElements);
   if (emptied.length > 0) {

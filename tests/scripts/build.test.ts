@@ -617,7 +617,7 @@ describe('the build command with broken brand folders', () => {
       expect(failure?.code).toBe(1);
       expect(failure?.stderr).toContain('2 invalid brand folder(s): wdfont, wdpng');
       expect(failure?.stderr).toContain(
-        '✗ logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.',
+        '✗ logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color (e.g. to #5a6576, the nearest with 3:1 on both pages).',
       );
       expect(failure?.stderr).toContain(
         '✗ logo.svg: its text asks for the font "Source Sans 3", which a visitor\'s device does not have',

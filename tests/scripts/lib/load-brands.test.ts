@@ -8,6 +8,7 @@ import { loadBrand, loadBrands } from '../../../scripts/lib/load-brands.ts';
 import { releasedBrands } from '../../../scripts/lib/released-brands.ts';
 import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
 import {
+  fixtureAccents,
   fixtureLogo,
   makeTempDir,
   SPEC_SERVICES,
@@ -63,10 +64,22 @@ describe('a valid brand folder', () => {
     expect(brand).toMatchObject({
       service: 'test-brand',
       name: 'Test Brand',
-      themeColor: '#0b5cad',
+      themeColor: fixtureAccents('test-brand').accentColor,
       logo: { text: fixtureLogo('test-brand'), viewBox: { x: 0, y: 0, width: 120, height: 48 } },
       icon: { text: validIconSvg, viewBox: { x: 0, y: 0, width: 48, height: 48 } },
       logoDark: undefined,
+    });
+  });
+
+  test('loads the dark accent and its text where brand.json has them', async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    const dir = await writeBrandFolder(brandsDir, 'test-brand', {
+      'brand.json': brandJson({ accentColorDark: '#60a5fa', accentTextColorDark: '#111827' }),
+    });
+    expect(await loadBrand(dir)).toMatchObject({
+      accentColorDark: '#60a5fa',
+      accentTextColorDark: '#111827',
     });
   });
 
@@ -123,7 +136,7 @@ describe('a broken brand folder names the file, the field, the problem and what 
     [
       'brand.json with a comma after the last entry',
       { 'brand.json': `${JSON.stringify(validBrandJson, null, 2).slice(0, -2)},\n}` },
-      'brand.json: has a comma after the last entry at line 16, column 4; JSON allows none there: remove it',
+      'brand.json: has a comma after the last entry at line 17, column 4; JSON allows none there: remove it',
     ],
     [
       'brand.json with typographic quotes',
@@ -133,7 +146,7 @@ describe('a broken brand folder names the file, the field, the problem and what 
     [
       'a misspelt key, with the key it most likely means',
       { 'brand.json': brandJson({ accentColour: '#0b5cad' }) },
-      'brand.json → accentColour: unknown key; did you mean "accentColor"? allowed keys are name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links, redirectHosts',
+      'brand.json → accentColour: unknown key; did you mean "accentColor"? allowed keys are name, title, accentColor, accentTextColor, accentColorDark, accentTextColorDark, themeColor, backgroundColor, domains, links, redirectHosts',
     ],
     [
       'an icon that is not square',
@@ -154,9 +167,14 @@ describe('a broken brand folder names the file, the field, the problem and what 
       'logo.svg: its text asks for the font "Source Sans 3", which a visitor\'s device does not have',
     ],
     [
+      'a misspelt dark accent, with the dark key it most likely means',
+      { 'brand.json': brandJson({ accentColourDark: '#2e76c8' }) },
+      'brand.json → accentColourDark: unknown key; did you mean "accentColorDark"? allowed keys are name, title, accentColor, accentTextColor, accentColorDark, accentTextColorDark, themeColor, backgroundColor, domains, links, redirectHosts',
+    ],
+    [
       'brand.json that is a list',
       { 'brand.json': '[]' },
-      'brand.json → is a list; expected an object with the keys name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links, redirectHosts',
+      'brand.json → is a list; expected an object with the keys name, title, accentColor, accentTextColor, accentColorDark, accentTextColorDark, themeColor, backgroundColor, domains, links, redirectHosts',
     ],
     [
       'invalid color',
@@ -186,7 +204,7 @@ describe('a broken brand folder names the file, the field, the problem and what 
     [
       'unknown key',
       { 'brand.json': brandJson({ color: '#000000' }) },
-      'brand.json → color: unknown key; allowed keys are name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links, redirectHosts',
+      'brand.json → color: unknown key; allowed keys are name, title, accentColor, accentTextColor, accentColorDark, accentTextColorDark, themeColor, backgroundColor, domains, links, redirectHosts',
     ],
     [
       'unknown key in links',
@@ -304,13 +322,36 @@ describe('a broken brand folder names the file, the field, the problem and what 
     ]);
   });
 
-  test('text on the accent below 4.5:1, with the ratio found', async () => {
+  test('text on the accent below 4.5:1, with the ratio found and the nearest colors that pass', async () => {
     const problems = await problemsOf({
-      'brand.json': brandJson({ accentColor: '#777777', accentTextColor: '#ffffff' }),
+      // One accent for both schemes (it has 3.27:1 on the dark card): one pair, one message.
+      'brand.json': brandJson({
+        accentColor: '#777777',
+        accentTextColor: '#ffffff',
+        accentColorDark: undefined,
+      }),
     });
     expect(problems).toEqual([
       'brand.json → accentTextColor #ffffff on accentColor #777777 has a contrast ratio of 4.47:1; ' +
-        'expected at least 4.5:1 (WCAG AA). Darken or lighten one of the two colors.',
+        'expected at least 4.5:1 (WCAG 1.4.3). Change accentTextColor to #060606 (the nearest that passes), ' +
+        'or change accentColor to #767676 (the nearest that passes).',
+    ]);
+  });
+
+  test('an accent below 3:1 on the dark card without a dark accent, with the nearest that passes', async () => {
+    const { accentColorDark: _dark, ...lightOnly } = validBrandJson;
+    const problems = await problemsOf({ 'brand.json': JSON.stringify(lightOnly) });
+    expect(problems).toEqual([
+      "brand.json → accentColor #0b5cad has 2.20:1 against the dark card #1f2937 where it draws the spinner and the card's top border; " +
+        'expected at least 3:1 (WCAG 1.4.11). Add "accentColorDark": "#2972c5" (the nearest that passes), ' +
+        'or change accentColor to #2972c5, which passes on light and dark.',
+    ]);
+  });
+
+  test('a dark accent that is not a color, with what the field holds', async () => {
+    expect(await problemsOf({ 'brand.json': brandJson({ accentColorDark: 'navy' }) })).toEqual([
+      'brand.json → accentColorDark: "navy" is not a hex color; expected a hex color like "#2e76c8" for the accent in dark mode, ' +
+        'when accentColor has less than 3:1 against the dark card (optional; defaults to accentColor)',
     ]);
   });
 
@@ -327,7 +368,7 @@ describe('a broken brand folder names the file, the field, the problem and what 
     expect(problems).toEqual([
       'brand.json → title: "" is empty; expected the browser tab title, e.g. "A-Dok – Anmeldung"',
       'brand.json → accentColor: "x" is not a hex color; expected a hex color like "#0b5cad" (buttons and highlights)',
-      'brand.json → extra: unknown key; allowed keys are name, title, accentColor, accentTextColor, themeColor, backgroundColor, domains, links, redirectHosts',
+      'brand.json → extra: unknown key; allowed keys are name, title, accentColor, accentTextColor, accentColorDark, accentTextColorDark, themeColor, backgroundColor, domains, links, redirectHosts',
       'logo.svg: missing; expected the wordmark above the form as an SVG file',
       'icon.svg: is empty; expected an SVG image',
     ]);
@@ -434,7 +475,7 @@ describe('each drawing is measured against the page it is shown on', () => {
   test('a dark wordmark without logo-dark.svg is refused for the dark page, with the fix', async () => {
     expect(await problemsOf({ 'logo.svg': wordmark('#1f2937') })).toEqual([
       'logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ' +
-        'expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.',
+        'expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color (e.g. to #5a6576, the nearest with 3:1 on both pages).',
     ]);
   });
 
@@ -599,6 +640,34 @@ describe('what one brand folder does to another', () => {
     await writeBrandFolder(brandsDir, 'wdnews');
     expect([...(await releasedBrands(brandsDir))]).toEqual(['a-dok']);
     expect([...(await releasedBrands(path.dirname(repo)))]).toEqual([]);
+  });
+
+  test('an accent another brand has is a warning in both, naming the other; both load', async () => {
+    const brandsDir = await makeTempDir();
+    tempDirs.push(brandsDir);
+    // Each with its own icon, so that the accent is what they share.
+    const icon = (service: string) => validIconSvg.replace('><rect', `><title>${service}</title><rect`);
+    const copied = (domain: string) =>
+      brandJson({ accentColor: '#0F766E', accentColorDark: '#1d7e76', domains: [domain] });
+    await writeBrandFolder(brandsDir, 'cdap', {
+      'brand.json': copied('login.cdap.example'),
+      'icon.svg': icon('cdap'),
+    });
+    await writeBrandFolder(brandsDir, 'wdnews', {
+      'brand.json': copied('login.wdnews.example'),
+      'icon.svg': icon('wdnews'),
+    });
+    await writeBrandFolder(brandsDir, 'caac', { 'icon.svg': icon('caac') });
+    const { brands, invalid } = await loadBrands(brandsDir);
+    expect(invalid).toEqual([]);
+    const warningsOf = (service: string) => brands.find((brand) => brand.service === service)?.warnings;
+    expect(warningsOf('wdnews')).toEqual([
+      "brand.json → accentColor #0F766E is also cdap's accent; visitors who use both services may confuse them: pick another if the brands should look apart",
+    ]);
+    expect(warningsOf('cdap')).toEqual([
+      expect.stringMatching(/^brand\.json → accentColor #0F766E is also wdnews's accent; /),
+    ]);
+    expect(warningsOf('caac')).toEqual([]);
   });
 
   test("a drawing byte for byte another brand's is a warning naming that file", async () => {

@@ -7,6 +7,7 @@ import { brandJsonSchema } from '../../../scripts/lib/brand-schema.ts';
 import { markContrastProblems, type MarkFile, type PageScheme } from '../../../scripts/lib/mark-contrast.ts';
 import { inspectSvg } from '../../../scripts/lib/svg-check.ts';
 import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
+import { contrastRatio } from '../../../src/lib/contrast.ts';
 import { DARK_PAGE_BACKGROUND, LIGHT_PAGE_BACKGROUND } from '../../../src/lib/page-colors.ts';
 
 const LIGHT: PageScheme = { scheme: 'light', background: LIGHT_PAGE_BACKGROUND };
@@ -20,8 +21,10 @@ const glyph = '<path d="M15 10h13l9 9v19a2 2 0 0 1-2 2H15a2 2 0 0 1-2-2V12a2 2 0
 const wordmark = (fill: string, x = 58) =>
   `<text x="${x}" y="32" font-family="sans-serif" font-size="24" font-weight="700" fill="${fill}">A-Dok</text>`;
 
+// #5a6576 is #1f2937 lightened (OKLCH) until it has 3:1 on the dark page; it has more on the light one.
 const DARK_LOGO_FIX =
-  'expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color.';
+  'expected at least 3:1 so the logo stays readable in dark mode. Add logo-dark.svg with lighter colors, or change the color (e.g. to #5a6576, the nearest with 3:1 on both pages).';
+const DARK_PAGE_FIX = DARK_LOGO_FIX.replace('both pages', 'the dark page');
 
 let cacheDir: string;
 const dirs: string[] = [];
@@ -181,23 +184,25 @@ describe('markContrastProblems draws the mark on the page and measures its pixel
     [
       'logo.svg',
       LIGHT,
-      'expected at least 3:1 so the logo stays readable in light mode. Change the color, or outline the shape in a color that stands out from the page.',
+      // 2 px at 80 device pixels for 48 units: 2.4 units.
+      'expected at least 3:1 so the logo stays readable in light mode. Change the color (e.g. to #8d8e92, the nearest with 3:1 on the light page), or outline the shape at least 2.4 units wide (2 px of the mark at 40 px high: a thinner line is an edge and does not count), in a color with 3:1 against the page.',
     ],
-    ['logo.svg', DARK, DARK_LOGO_FIX],
+    ['logo.svg', DARK, DARK_PAGE_FIX],
     [
       'logo-dark.svg',
       DARK,
-      'expected at least 3:1 so the logo stays readable in dark mode. Change the color.',
+      'expected at least 3:1 so the logo stays readable in dark mode. Change the color (e.g. to #5a6576, the nearest with 3:1 on the dark page).',
     ],
     [
       'icon.svg',
       LIGHT,
-      'expected at least 3:1 so the icon stays visible on light backgrounds. There is no dark icon, so icon.svg must stand out on both: change the color (a mid-tone works on light and dark), or add an outline.',
+      // 2 px at 120 device pixels for 48 units: 1.6 units.
+      'expected at least 3:1 so the icon stays visible on light backgrounds. There is no dark icon, so icon.svg must stand out on both: change the color (e.g. to #8d8e92, the nearest with 3:1 on the light page; a mid-tone works on light and dark), or add an outline at least 1.6 units wide (2 px of the mark at 60 × 60 px: a thinner line is an edge and does not count), in a color with 3:1 against the page.',
     ],
     [
       'icon.svg',
       DARK,
-      'expected at least 3:1 so the icon stays visible on dark backgrounds. There is no dark icon, so icon.svg must stand out on both: change the color (a mid-tone works on light and dark), or add an outline.',
+      'expected at least 3:1 so the icon stays visible on dark backgrounds. There is no dark icon, so icon.svg must stand out on both: change the color (e.g. to #5a6576, the nearest with 3:1 on the dark page; a mid-tone works on light and dark), or add an outline at least 1.6 units wide (2 px of the mark at 60 × 60 px: a thinner line is an edge and does not count), in a color with 3:1 against the page.',
     ],
   ])('%s on the %o page names its fix', async (file, page, fix) => {
     // The page's own color, a little off, is faint on either page.
@@ -228,7 +233,7 @@ describe('markContrastProblems draws the mark on the page and measures its pixel
   ])('a drawing %s is drawn at the size the page shows it', async (_case, width, height) => {
     const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#1f2937"/></svg>`;
     expect(await check('logo.svg', logo, [DARK])).toEqual([
-      `logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ${DARK_LOGO_FIX}`,
+      `logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ${DARK_PAGE_FIX}`,
     ]);
   });
 
@@ -254,9 +259,97 @@ describe('markContrastProblems draws the mark on the page and measures its pixel
   });
 });
 
+describe('a refusal says how to pass', () => {
+  test.each<[string, MarkFile, string, PageScheme[]]>([
+    ['a dark logo without logo-dark.svg', 'logo.svg', '#1f2937', BOTH],
+    ['a pale logo on the light page', 'logo.svg', '#e5e7eb', [LIGHT]],
+    ['a dark logo-dark.svg', 'logo-dark.svg', '#374151', [DARK]],
+    ['a navy icon, shown on both pages', 'icon.svg', '#1e3a8a', BOTH],
+    ['a yellow icon, shown on both pages', 'icon.svg', '#fde68a', BOTH],
+  ])('%s: the color it suggests passes where the drawing failed', async (_case, file, color, schemes) => {
+    const shape = (fill: string) =>
+      file === 'icon.svg' ? svg(square(fill), 48, 48) : svg(`<rect width="200" height="48" fill="${fill}"/>`);
+    const [message, ...others] = await check(file, shape(color), schemes);
+    expect(others).toEqual([]);
+    const suggested =
+      /\(e\.g\. to (#[0-9a-f]{6}), the nearest with 3:1 on (both pages|the (?:light|dark) page)/.exec(
+        message ?? '',
+      );
+    expect(suggested, message).not.toBeNull();
+    const [, hex = '', pages] = suggested ?? [];
+    expect(pages).toBe(schemes.length > 1 ? 'both pages' : `the ${schemes[0]?.scheme} page`);
+    for (const { background } of schemes) expect(contrastRatio(hex, background)).toBeGreaterThanOrEqual(3);
+    expect(await check(file, shape(hex), schemes)).toEqual([]);
+  });
+
+  // A navy square (1.71:1 on the dark page) with a light outline of `width` units round it.
+  const outlined = (width: number, outline = '#f3f4f6', offset = 0, side = 48) => {
+    const k = side / 48;
+    const at = (2 + offset) * k + width / 2;
+    return svg(
+      `<rect x="${at}" y="${at}" width="${side - 2 * at}" height="${side - 2 * at}" rx="${9 * k}" fill="#1e3a8a" stroke="${outline}" stroke-width="${width}"/>`,
+      side,
+      side,
+    );
+  };
+  const leastWidth = (message = '') => Number(/at least ([\d.]+) units wide/.exec(message)?.[1]);
+
+  test.each([
+    ['a 48-unit icon', 48, 1.6],
+    ['a 100-unit icon', 100, 3.4],
+    ['a 24-unit icon', 24, 0.8],
+  ])(
+    '%s: an outline as wide as the message says counts, wherever it falls on the pixels',
+    async (_case, side, width) => {
+      const [message] = await check(
+        'icon.svg',
+        svg(`<rect width="${side}" height="${side}" fill="#1e3a8a"/>`, side, side),
+        [DARK],
+      );
+      expect(leastWidth(message)).toBe(width);
+      for (const offset of [0, 0.13, 0.29, 0.41, 0.6]) {
+        expect(await check('icon.svg', outlined(width, '#f3f4f6', offset, side), [DARK])).toEqual([]);
+      }
+    },
+  );
+
+  test.each([
+    [
+      'too thin: it is named, with the width it needs',
+      outlined(0.8),
+      'or widen its outline (#f3f4f6), which is there but too thin to count: at least 1.6 units wide (2 px of the mark at 60 × 60 px: a thinner line is an edge and does not count).',
+    ],
+    [
+      'too thin and too faint: both are named',
+      outlined(0.8, '#374151'),
+      'or widen its outline (#374151), which is there but too thin to count: at least 1.6 units wide (2 px of the mark at 60 × 60 px: a thinner line is an edge and does not count), and in a color with 3:1 against the page (it has 1.72:1).',
+    ],
+    [
+      'none at all: the rule',
+      svg(square('#1e3a8a'), 48, 48),
+      'or add an outline at least 1.6 units wide (2 px of the mark at 60 × 60 px: a thinner line is an edge and does not count), in a color with 3:1 against the page.',
+    ],
+  ])('an outline round a navy icon, %s', async (_case, icon, end) => {
+    const [message, ...others] = await check('icon.svg', icon, [DARK]);
+    expect(others).toEqual([]);
+    expect(message).toMatch(
+      /^icon\.svg: color #1e3a8a covers \d+% of the icon and has 1\.71:1 against the dark page #111827; /,
+    );
+    expect(message?.endsWith(end), message).toBe(true);
+  });
+
+  test('an outline wide enough but too faint is the color named, as the outline it is', async () => {
+    expect(await check('icon.svg', outlined(4, '#374151'), [DARK])).toEqual([
+      expect.stringMatching(
+        /^icon\.svg: color #374151 covers \d+% of the icon and has 1\.72:1 against the dark page #111827; expected at least 3:1 so the icon stays visible on dark backgrounds\. This color surrounds #1e3a8a, as an outline does, and an outline counts only in a color with 3:1 against the page: change it \(e\.g\. to #[0-9a-f]{6}, the nearest with 3:1 on the dark page\)\.$/,
+      ),
+    ]);
+  });
+});
+
 describe('markContrastProblems keeps its measurements by content', () => {
   const text = svg(wordmark('#1f2937', 4));
-  const real = `logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ${DARK_LOGO_FIX}`;
+  const real = `logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ${DARK_PAGE_FIX}`;
   const onlyEntry = async () => {
     const files = await readdir(cacheDir);
     expect(files).toEqual([expect.stringMatching(/^[0-9a-f]{32}\.json$/)]);
@@ -267,23 +360,32 @@ describe('markContrastProblems keeps its measurements by content', () => {
     await check('logo.svg', text, [DARK]);
     const entry = await onlyEntry();
     // A measurement the drawing cannot give: only a read of the entry can bring it back.
-    const forged = [
-      {
-        background: '#111827',
-        box: { x: 0, y: 0, width: 10, height: 10 },
-        parts: [{ color: '#222222', share: 0.5, touchesPage: true, contrast: 1.1 }],
-      },
-    ];
+    const forged = {
+      viewBox: { x: 0, y: 0, width: 200, height: 48 },
+      ink: { x: 0, y: 0, width: 200, height: 48 },
+      pages: [
+        {
+          background: '#111827',
+          analysis: {
+            background: '#111827',
+            box: { x: 0, y: 0, width: 10, height: 10 },
+            parts: [{ color: '#222222', share: 0.5, touchesPage: true, contrast: 1.1 }],
+          },
+          thinOutlines: {},
+        },
+      ],
+    };
     await writeFile(entry, JSON.stringify(forged));
     expect(await check('logo.svg', text, [DARK])).toEqual([
-      `logo.svg: color #222222 covers 50% of the logo and has 1.10:1 against the dark page #111827; ${DARK_LOGO_FIX}`,
+      expect.stringMatching(
+        /^logo\.svg: color #222222 covers 50% of the logo and has 1\.10:1 against the dark page #111827; /,
+      ),
     ]);
   });
 
   test.each([
-    ['a damaged entry', '{"background": "#1118'],
-    ['an entry of another shape, as an older recipe wrote', JSON.stringify({ problems: [] })],
-    ['an entry for fewer schemes', '[]'],
+    ['a damaged entry', '{"viewBox": {"x": 0'],
+    ['an entry of another shape, as an older recipe wrote', JSON.stringify([{ background: '#111827' }])],
   ])('%s is measured anew and replaced', async (_case, content) => {
     await check('logo.svg', text, [DARK]);
     const entry = await onlyEntry();
@@ -293,12 +395,26 @@ describe('markContrastProblems keeps its measurements by content', () => {
     expect(await readFile(entry, 'utf8')).toBe(kept);
   });
 
-  test('another file, text or page is another entry', async () => {
+  test('a page not measured yet is measured and added to the entry', async () => {
+    await check('logo.svg', text, [DARK]);
+    const entry = await onlyEntry();
+    const pagesIn = async () =>
+      (JSON.parse(await readFile(entry, 'utf8')) as { pages: { background: string }[] }).pages.map(
+        (page) => page.background,
+      );
+    expect(await pagesIn()).toEqual(['#111827']);
+    expect(await check('logo.svg', text, [LIGHT, DARK])).toEqual([
+      `logo.svg: color #1f2937 covers 100% of the logo and has 1.20:1 against the dark page #111827; ${DARK_LOGO_FIX}`,
+    ]);
+    expect(await pagesIn()).toEqual(['#111827', '#f4f5f7']);
+  });
+
+  test('another file or text is another entry', async () => {
     await check('logo.svg', text, [DARK]);
     await check('logo-dark.svg', text, [DARK]);
     await check('logo.svg', svg(wordmark('#1f2938', 4)), [DARK]);
     await check('logo.svg', text, [{ scheme: 'dark', background: '#000000' }]);
-    expect(await readdir(cacheDir)).toHaveLength(4);
+    expect(await readdir(cacheDir)).toHaveLength(3);
   });
 });
 

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { inspectSvg } from '../../../scripts/lib/svg-check.ts';
+import { tidySvg } from '../../../scripts/lib/svg-tidy.ts';
 import { defaultBrandsDir } from '../../../scripts/vite/app-config.ts';
 import { validSvg } from '../brand-fixtures.ts';
 
@@ -188,7 +190,12 @@ describe('inspectSvg refuses, saying what is expected', () => {
     [
       'editor attributes',
       svg('<g xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:label="Ebene 1"/>'),
-      /^the inkscape:label attribute of <g> belongs to another program \(http:\/\/www\.inkscape\.org\/namespaces\/inkscape\); expected only SVG attributes: `npm run brands:tidy -- <brand>` removes editor data, or export again as Inkscape's "Plain SVG"/,
+      /^holds Inkscape editor data \(1 inkscape: attribute\); expected only SVG: `npm run brands:tidy -- <brand>` removes it without changing the picture$/,
+    ],
+    [
+      'attributes of a program svgo does not know',
+      svg('<g xmlns:x="urn:x" x:label="Ebene 1"/>'),
+      /^the x:label attribute of <g> belongs to another program \(urn:x\); expected only SVG attributes: `npm run brands:tidy -- <brand>` removes editor data, or export again as Inkscape's "Plain SVG"/,
     ],
     [
       'a javascript: address',
@@ -413,3 +420,84 @@ describe('inspectSvg refuses what the security review got through', () => {
     expect(inspectSvg(text).problems).toEqual([expect.stringMatching(problem)]);
   });
 });
+
+describe('editor data is one line per file, and leaves the drawing drawable', () => {
+  const INKSCAPE = 'xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape"';
+  const SODIPODI = 'xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"';
+  const ILLUSTRATOR = 'xmlns:i="http://ns.adobe.com/AdobeIllustrator/10.0/"';
+  const inkscapeExport = readFileSync(
+    fileURLToPath(new URL('../fixtures/brands-tidy/inkscape-logo.svg', import.meta.url)),
+    'utf8',
+  );
+
+  test("an Inkscape export: one line, in the words of brands:tidy's own summary", () => {
+    const { problems, drawable } = inspectSvg(inkscapeExport, { brand: 'acme' });
+    expect(problems).toEqual([
+      'holds Inkscape editor data (sodipodi:namedview, 15 inkscape: attributes, 10 sodipodi: attributes); expected only SVG: `npm run brands:tidy -- acme` removes it without changing the picture',
+    ]);
+    expect(drawable).toBe(true);
+    expect(tidySvg(inkscapeExport).removed[0]).toBe(
+      'Inkscape editor data (sodipodi:namedview, 15 inkscape: attributes, 10 sodipodi: attributes)',
+    );
+  });
+
+  test.each([
+    [
+      'two programs, each named',
+      svg(`<g ${INKSCAPE} ${ILLUSTRATOR} inkscape:label="a" i:layer="yes"><i:pgf/></g>`),
+      [
+        'holds Illustrator editor data (i:pgf, 1 i: attribute) and Inkscape editor data (1 inkscape: attribute); ',
+      ],
+      true,
+    ],
+    [
+      'elements counted as written, what they hold counted with them',
+      svg(
+        `<sodipodi:namedview ${SODIPODI} ${INKSCAPE} inkscape:zoom="2"><inkscape:page/></sodipodi:namedview><sodipodi:guide ${SODIPODI}/><sodipodi:guide ${SODIPODI}/>`,
+      ),
+      ['holds Inkscape editor data (sodipodi:namedview, 2 sodipodi:guide); '],
+      true,
+    ],
+    [
+      'editor data beside another problem: both, the other as before',
+      svg(`<g ${INKSCAPE} inkscape:label="a"><script/></g>`),
+      [
+        'holds Inkscape editor data (1 inkscape: attribute); ',
+        'contains a <script> element; expected a self-contained drawing',
+      ],
+      false,
+    ],
+    [
+      'what an editor element holds is checked like the rest, since a <use> can draw it',
+      svg(
+        `<sodipodi:namedview ${SODIPODI}><image id="p" href="https://evil.example/p.png"/></sodipodi:namedview><use href="#p"/>`,
+      ),
+      [
+        'holds Inkscape editor data (sodipodi:namedview); ',
+        'the href of <image> refers to the outside resource https://evil.example/p.png; ',
+      ],
+      false,
+    ],
+    [
+      'no viewBox: nothing to draw it at',
+      `<svg xmlns="http://www.w3.org/2000/svg" ${INKSCAPE} inkscape:version="1.3"><rect/></svg>`,
+      ['has no usable viewBox', 'holds Inkscape editor data (1 inkscape: attribute); '],
+      false,
+    ],
+    [
+      'an editor element in a default namespace of its own',
+      svg('<namedview xmlns="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd"/>'),
+      ['holds Inkscape editor data (namedview); '],
+      true,
+    ],
+    ['no problem at all', svg('<rect width="5" height="5"/>'), [], true],
+  ])('%s', (_case, text, starts, drawable) => {
+    const inspection = inspectSvg(text);
+    expect(inspection.problems).toEqual(starts.map((start) => expect.stringMatching(`^${escape(start)}`)));
+    expect(inspection.drawable).toBe(drawable);
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
