@@ -33,6 +33,8 @@ export interface BuildOptions {
    * refuses to build such a brand without a live id.
    */
   paypal?: PayPalClientIds;
+  /** The brands of the last release, which keep a contested domain (default: load-brands.ts's). */
+  released?: ReadonlySet<string>;
   /**
    * Files of the previous release beside the brand folders (release.json, the host configs). They
    * go with the earlier brand folders, once the build starts writing, so that a build that fails
@@ -84,8 +86,9 @@ export async function buildBrands({
   build = 'release',
   paypal = {},
   releaseFiles = [],
+  released,
 }: BuildOptions): Promise<BuildResult> {
-  const { brands, invalid } = await loadBrands(brandsDir);
+  const { brands, invalid } = await loadBrands(brandsDir, { released });
   const onlyInvalid = invalid.find((brand) => brand.service === only);
   if (onlyInvalid) return { ok: false, message: formatInvalidBrands([onlyInvalid]) };
   if (invalid.length > 0 && only === undefined && !skipInvalid) {

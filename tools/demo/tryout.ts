@@ -55,7 +55,8 @@ export function createTryouts({ brandsDir, cacheDir }: { brandsDir: string; cach
     const sent = upload.files.map((file) => file.name);
 
     // The folders committed in the checkout keep their domains, as in brands/ (released-brands.ts).
-    const loaded = await loadBrands(brands, { released: await releasedBrands(brandsDir) });
+    const released = await releasedBrands(brandsDir);
+    const loaded = await loadBrands(brands, { released });
     const refused = loaded.invalid.find((brand) => brand.service === upload.name);
     if (refused) {
       return [
@@ -71,6 +72,7 @@ export function createTryouts({ brandsDir, cacheDir }: { brandsDir: string; cach
       cacheDir,
       only: brand.service,
       build: 'demo',
+      released,
     });
     if (!built.ok) return [{ ...base, outcome: 'failed', seconds: seconds(), message: built.message }];
 
