@@ -139,10 +139,7 @@ try {
  * Whether each brand domain's api/config now answers for that brand's service: the release is
  * live either way, so what is wrong is said, for the operator to hand on, and the exit stays 0.
  */
-async function reportServedServices(
-  served: readonly ServedBrand[],
-  probe: ConfigProbe,
-): Promise<void> {
+async function reportServedServices(served: readonly ServedBrand[], probe: ConfigProbe): Promise<void> {
   const { servedServiceProblems } = await import('./deploy/served-services.ts');
   const problems = await servedServiceProblems(served, probe);
   const domains = served.reduce((sum, brand) => sum + brand.domains.length, 0);

@@ -149,7 +149,9 @@ export async function buildBrands({
       refreshed: refreshed.map((brand) => brand.service),
       invalid,
       warnings: [
-        ...selected.filter((b) => b.warnings.length > 0).map(({ service, warnings }) => ({ service, warnings })),
+        ...selected
+          .filter((b) => b.warnings.length > 0)
+          .map(({ service, warnings }) => ({ service, warnings })),
         ...dropped,
       ],
       faviconsFromCache: emitted.slice(0, selected.length).filter((e) => e.faviconsFromCache).length,
