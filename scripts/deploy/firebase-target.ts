@@ -114,7 +114,13 @@ async function publish(publication: Publication): Promise<Published> {
   const next = recordServed(history, release, publication.assets, now);
   const retained = retainedAssets(next, now, firebase.assetRetentionDays);
   await assembleStage(stage, publication.brands, release, retained, firebase);
-  const result = { release, previous, stage, command: firebase.deployCommand, served: publication.brands };
+  const result = {
+    release,
+    previous,
+    stage,
+    command: firebase.deployCommand,
+    served: publication.brands.map(({ service, domains }) => ({ service, domains })),
+  };
   if (publication.dryRun) return { ...result, deployed: false };
 
   const deploy = await (publication.run ?? runCommand)(firebase.deployCommand, stage);

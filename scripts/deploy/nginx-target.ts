@@ -61,7 +61,12 @@ async function deployLocked(nginx: NginxSettings, options: NginxDeployOptions): 
   // Recorded before pruning, so an interrupted prune loses no record of what is served.
   await writeHistory(nginx.webRoot, history);
   await prune(nginx, history, now);
-  return { release: manifest.release, previous, served: brands };
+  return { release: manifest.release, previous, served: servedBrands(brands) };
+}
+
+/** The brands by their service and domains, as the deploy's report names them. */
+function servedBrands(brands: readonly ServedBrand[]): ServedBrand[] {
+  return brands.map(({ service, domains }) => ({ service, domains }));
 }
 
 /**
@@ -90,7 +95,7 @@ async function rollbackLocked(nginx: NginxSettings, options: NginxRollbackOption
   const served = brands.filter((brand) => manifest.brands.includes(brand.service));
   const previous = await serveRelease(nginx, served, release, options.run ?? runCommand);
   await writeHistory(nginx.webRoot, recordServed(history, release, assets, options.now ?? new Date()));
-  return { release, previous, served };
+  return { release, previous, served: servedBrands(served) };
 }
 
 /**

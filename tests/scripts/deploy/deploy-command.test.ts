@@ -1,8 +1,12 @@
 import { execFile } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { projectRoot } from '../../../scripts/vite/app-config.ts';
+import { makeTempDir } from '../brand-fixtures.ts';
+import { configOf, startConfigServer } from './config-server.ts';
 import {
+  BRANDS,
   makeDeployWorld,
   RELEASE,
   removeDeployWorld,
@@ -14,16 +18,21 @@ import {
 const SPAWN_TIMEOUT = 60_000;
 
 let world: DeployWorld | undefined;
+const stops: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   if (world) await removeDeployWorld(world);
+  await Promise.all(stops.splice(0).map((stop) => stop()));
 });
 
-function deploy(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function deploy(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', path.join('scripts', 'deploy.ts'), ...args],
-      { cwd: projectRoot, timeout: SPAWN_TIMEOUT },
+      { cwd: projectRoot, timeout: SPAWN_TIMEOUT, env: { ...process.env, ...env } },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
       },
@@ -32,33 +41,50 @@ function deploy(args: string[]): Promise<{ code: number; stdout: string; stderr:
 }
 
 test(
-  'npm run deploy -- nginx prints the release it serves and the one it replaced; --rollback goes back',
+  'npm run deploy -- nginx prints the release it serves and the one it replaced, and whether each domain answers for its brand; --rollback goes back',
   async () => {
-    // `true` and `sh` stand in for nginx -t and the reload.
-    world = await makeDeployWorld({ testCommand: ['true'], reloadCommand: ['true'] });
+    // `true` stands in for nginx -t and the reload; an HTTPS server for nginx in front of the backend.
+    const backendDir = await makeTempDir('deploy-backend-');
+    const backend = await startConfigServer(backendDir, BRANDS);
+    stops.push(backend.close, () => rm(backendDir, { recursive: true, force: true }));
+    world = await makeDeployWorld({
+      testCommand: ['true'],
+      reloadCommand: ['true'],
+      httpsListen: [`127.0.0.1:${backend.port}`],
+    });
     const paths = ['--settings', world.settingsFile, '--brands-dir', world.brandsDir];
+    const trusted = { NODE_EXTRA_CA_CERTS: backend.certificates.caFile };
     const a = await writeRelease(world, RELEASE.a, { assets: { 'index-AAAA.js': 'a\n' } });
     const b = await writeRelease(world, RELEASE.b, { assets: { 'index-BBBB.js': 'b\n' } });
+    const answered = "Each of the 2 brand domains' api/config answers for its brand's service.\n";
 
-    expect(await deploy(['nginx', '--release', a, ...paths])).toEqual({
+    expect(await deploy(['nginx', '--release', a, ...paths], trusted)).toEqual({
       code: 0,
-      stdout: `Deployed ${RELEASE.a} (replacing nothing: the first release here).\n`,
+      stdout: `Deployed ${RELEASE.a} (replacing nothing: the first release here).\n${answered}`,
       stderr: '',
     });
-    expect((await deploy(['nginx', '--release', b, ...paths])).stdout).toBe(
-      `Deployed ${RELEASE.b} (replacing ${RELEASE.a}).\n`,
+    expect((await deploy(['nginx', '--release', b, ...paths], trusted)).stdout).toBe(
+      `Deployed ${RELEASE.b} (replacing ${RELEASE.a}).\n${answered}`,
     );
-    expect((await deploy(['nginx', '--release', b, ...paths])).stdout).toBe(
-      `${RELEASE.b} is served already: its nginx config is rendered again, tested and reloaded.\n`,
+    expect((await deploy(['nginx', '--release', b, ...paths], trusted)).stdout).toBe(
+      `${RELEASE.b} is served already: its nginx config is rendered again, tested and reloaded.\n${answered}`,
     );
+    // The backend's config names beta-brand under another key: the release is live, and said so.
+    backend.answer(() => ({ status: 200, body: configOf('alpha-brand', 'betabrand') }));
     // The target may be left out: nginx is the one these settings deployed to.
-    expect(await deploy(['--rollback', ...paths])).toEqual({
+    expect(await deploy(['--rollback', ...paths], trusted)).toEqual({
       code: 0,
       stdout: `Rolled back to ${RELEASE.a} (was ${RELEASE.b}).\n`,
-      stderr: '',
+      stderr:
+        "⚠ 1 of 2 brand domains do not answer for their brand's service; the release is live:\n" +
+        '  ⚠ https://login.beta.example/api/config: names no service "beta-brand" (the nearest is "betabrand"), so the page there shows nothing. ' +
+        'The folder name brands/beta-brand/ is the service key: ask the backend\'s operator to add "beta-brand" under services, or rename the folder to the key the backend uses and deploy again\n',
     });
-    expect((await deploy(['nginx', '--rollback', ...paths])).stdout).toBe(
-      `Rolled back to ${RELEASE.b} (was ${RELEASE.a}).\n`,
+    // A host that does not trust the certificate reads nothing, and says so.
+    const untrusted = await deploy(['nginx', '--rollback', ...paths]);
+    expect(untrusted.stdout).toBe(`Rolled back to ${RELEASE.b} (was ${RELEASE.a}).\n`);
+    expect(untrusted.stderr).toMatch(
+      /^⚠ 2 of 2 brand domains do not answer .*\n {2}⚠ https:\/\/login\.alpha\.example\/api\/config: could not be read/,
     );
   },
   SPAWN_TIMEOUT,

@@ -74,6 +74,7 @@ describe('deployFirebase', () => {
       stage: world.stage,
       command: ['firebase', 'deploy', '--only', 'hosting'],
       deployed: true,
+      served: BRANDS,
     });
 
     expect((await readdir(world.stage)).sort()).toEqual([

@@ -67,7 +67,7 @@ const history = async () =>
 
 describe('deployNginx', () => {
   test('a first deploy installs the release, stores its assets, renders the config, tests, serves and reloads', async () => {
-    expect(await deploy('a', A_ASSETS)).toEqual({ release: RELEASE.a, previous: undefined });
+    expect(await deploy('a', A_ASSETS)).toEqual({ release: RELEASE.a, previous: undefined, served: BRANDS });
 
     expect(await current()).toBe(`releases/${RELEASE.a}`);
     expect(await installed()).toEqual([RELEASE.a]);
@@ -98,7 +98,11 @@ describe('deployNginx', () => {
 
   test('a second deploy swaps current, keeps the first release’s assets in the store and retires it', async () => {
     await deploy('a', A_ASSETS);
-    expect(await deploy('b', B_ASSETS, daysAfter(1))).toEqual({ release: RELEASE.b, previous: RELEASE.a });
+    expect(await deploy('b', B_ASSETS, daysAfter(1))).toEqual({
+      release: RELEASE.b,
+      previous: RELEASE.a,
+      served: BRANDS,
+    });
 
     expect(await current()).toBe(`releases/${RELEASE.b}`);
     expect(await installed()).toEqual([RELEASE.a, RELEASE.b]);
@@ -116,7 +120,11 @@ describe('deployNginx', () => {
     const before = await stat(page);
     const moved = await moveDomains(world, 'new');
 
-    expect(await deploy('a', A_ASSETS, daysAfter(1))).toEqual({ release: RELEASE.a, previous: RELEASE.a });
+    expect(await deploy('a', A_ASSETS, daysAfter(1))).toEqual({
+      release: RELEASE.a,
+      previous: RELEASE.a,
+      served: moved,
+    });
 
     expect(await config()).toBe(rendered(RELEASE.a, moved));
     expect(await config()).toContain('server_name login.alpha-new.example;');
@@ -149,7 +157,11 @@ describe('deployNginx', () => {
     commands.answers.set('nginx -t', { code: 1, output: 'nginx: [emerg]\n' });
     await expect(deploy('b', B_ASSETS, daysAfter(1))).rejects.toThrow(/nginx -t/);
     commands.answers.delete('nginx -t');
-    expect(await deploy('b', B_ASSETS, daysAfter(1))).toEqual({ release: RELEASE.b, previous: RELEASE.a });
+    expect(await deploy('b', B_ASSETS, daysAfter(1))).toEqual({
+      release: RELEASE.b,
+      previous: RELEASE.a,
+      served: BRANDS,
+    });
     expect(await readdir(world.webRoot)).not.toContain('.deploy-lock');
   });
 
@@ -246,7 +258,7 @@ describe('rollbackNginx', () => {
     await deploy('a', A_ASSETS);
     await deploy('b', B_ASSETS, daysAfter(1));
 
-    expect(await rollback(daysAfter(2))).toEqual({ release: RELEASE.a, previous: RELEASE.b });
+    expect(await rollback(daysAfter(2))).toEqual({ release: RELEASE.a, previous: RELEASE.b, served: BRANDS });
 
     expect(await current()).toBe(`releases/${RELEASE.a}`);
     expect(await config()).toBe(rendered(RELEASE.a));
@@ -255,7 +267,7 @@ describe('rollbackNginx', () => {
       { release: RELEASE.b, installedAt: daysAfter(1).toISOString(), retiredAt: daysAfter(2).toISOString() },
     ]);
     // Rolling back again returns to the release just left.
-    expect(await rollback(daysAfter(3))).toEqual({ release: RELEASE.b, previous: RELEASE.a });
+    expect(await rollback(daysAfter(3))).toEqual({ release: RELEASE.b, previous: RELEASE.a, served: BRANDS });
   });
 
   test('brings back the assets of a release whose files the store had let go', async () => {

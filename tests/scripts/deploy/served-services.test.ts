@@ -1,12 +1,8 @@
-import { readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { createSecureContext } from 'node:tls';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeTestCertificates, type TestCertificates } from '../../../e2e/production/support/certificates.ts';
 import { listenTarget, servedServiceProblems } from '../../../scripts/deploy/served-services.ts';
 import { makeTempDir } from '../brand-fixtures.ts';
+import { configOf, startConfigServer, type ConfigAnswer } from './config-server.ts';
 
 // After a switch the deploy asks each brand domain for its api/config, through the host's own
 // HTTPS listener: here a server with a throwaway CA's certificate per domain, whose answer each
@@ -16,58 +12,29 @@ const A_DOK = { service: 'a-dok', domains: ['login.a-dok.example'] };
 const WD_BANK = { service: 'wd-bank', domains: ['login.wd-bank.example', 'anmeldung.wd-bank.example'] };
 
 let dir: string;
-let certificates: TestCertificates;
-let server: Server;
-let port: number;
-let answer: (host: string) => { status: number; body: string } = () => ({ status: 200, body: '{}' });
+let server: Awaited<ReturnType<typeof startConfigServer>>;
 
 beforeAll(async () => {
   dir = await makeTempDir('served-services-');
-  certificates = await makeTestCertificates(dir, [A_DOK, WD_BANK]);
-  const contexts = new Map(
-    await Promise.all(
-      [A_DOK, WD_BANK].flatMap(({ domains }) =>
-        domains.map(async (domain) => {
-          const folder = path.join(dir, domains[0] ?? domain);
-          const context = createSecureContext({
-            cert: await readFile(path.join(folder, 'fullchain.pem')),
-            key: await readFile(path.join(folder, 'privkey.pem')),
-          });
-          return [domain, context] as const;
-        }),
-      ),
-    ),
-  );
-  server = createServer(
-    { SNICallback: (name, done) => done(null, contexts.get(name)) },
-    (request, response) => {
-      const { status, body } =
-        request.url === '/api/config' ? answer(request.headers.host ?? '') : { status: 404, body: '' };
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(body);
-    },
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  server = await startConfigServer(dir, [A_DOK, WD_BANK]);
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 
-const probe = () => ({ connect: { host: '127.0.0.1', port }, ca: certificates.caPem });
-const config = (...services: string[]) =>
-  JSON.stringify({ services: Object.fromEntries(services.map((service) => [service, { name: service }])) });
+const answer = (next: ConfigAnswer) => server.answer(next);
+const probe = () => ({ connect: { host: '127.0.0.1', port: server.port }, ca: server.certificates.caPem });
 
 describe('after a switch, each brand domain', () => {
   test('that answers for its brand is fine', async () => {
-    answer = () => ({ status: 200, body: config('a-dok', 'wd-bank') });
+    answer(() => ({ status: 200, body: configOf('a-dok', 'wd-bank') }));
     expect(await servedServiceProblems([A_DOK, WD_BANK], probe())).toEqual([]);
   });
 
   test('whose config names the service under another key is named, each domain, with the nearest key', async () => {
-    answer = () => ({ status: 200, body: config('a-dok', 'wdbank') });
+    answer(() => ({ status: 200, body: configOf('a-dok', 'wdbank') }));
     expect(await servedServiceProblems([A_DOK, WD_BANK], probe())).toEqual(
       WD_BANK.domains.map(
         (domain) =>
@@ -77,10 +44,10 @@ describe('after a switch, each brand domain', () => {
   });
 
   test('is asked for by its own name: one domain answering for another brand is found', async () => {
-    answer = (host) => ({
+    answer((host) => ({
       status: 200,
-      body: host.startsWith('anmeldung.') ? config('a-dok') : config('wd-bank'),
-    });
+      body: host.startsWith('anmeldung.') ? configOf('a-dok') : configOf('wd-bank'),
+    }));
     expect(await servedServiceProblems([WD_BANK], probe())).toEqual([
       expect.stringMatching(
         /^https:\/\/anmeldung\.wd-bank\.example\/api\/config: names no service "wd-bank"/,
@@ -97,13 +64,15 @@ describe('after a switch, each brand domain', () => {
     ['an answer that is not JSON', { status: 200, body: '<html>' }, /: is not a config with "services"/],
     ['JSON without services', { status: 200, body: '{"service":{}}' }, /: is not a config with "services"/],
   ])('with %s is named', async (_, reply, expected) => {
-    answer = () => reply;
+    answer(() => reply);
     expect(await servedServiceProblems([A_DOK], probe())).toEqual([expect.stringMatching(expected)]);
   });
 
   test('whose certificate this host does not trust is not read', async () => {
-    answer = () => ({ status: 200, body: config('a-dok') });
-    const [problem] = await servedServiceProblems([A_DOK], { connect: { host: '127.0.0.1', port } });
+    answer(() => ({ status: 200, body: configOf('a-dok') }));
+    const [problem] = await servedServiceProblems([A_DOK], {
+      connect: { host: '127.0.0.1', port: server.port },
+    });
     expect(problem).toMatch(
       /^https:\/\/login\.a-dok\.example\/api\/config: could not be read \(.*certificate/,
     );
