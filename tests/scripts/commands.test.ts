@@ -49,7 +49,7 @@ const COMMANDS = [
   {
     script: 'scripts/brands-tidy.ts',
     command: 'npm run brands:tidy --',
-    options: ['--brands-dir <dir>', '--dry-run'],
+    options: ['--brands-dir <dir>', '--dry-run', '--crop', '--font <file>'],
   },
   {
     script: 'tools/breaks.ts',
