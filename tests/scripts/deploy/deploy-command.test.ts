@@ -87,7 +87,8 @@ test(
       /^⚠ 2 of 2 brand domains do not answer .*\n {2}⚠ https:\/\/login\.alpha\.example\/api\/config: could not be read/,
     );
   },
-  SPAWN_TIMEOUT,
+  // Six runs of the command, each starting node and tsx.
+  3 * SPAWN_TIMEOUT,
 );
 
 test(
