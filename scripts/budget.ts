@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { parseCommandLine } from './lib/command-line.ts';
 
 // `npm run budget`: part of `npm run check`. Exits 1 when a budget of scripts/perf/budgets.ts breaks.
@@ -16,9 +15,8 @@ const { BUDGETS } = await import('./perf/budgets.ts');
 const { timeBuilds } = await import('./perf/build-timing.ts');
 const { checkBudgets, formatBudgetResults } = await import('./perf/check-budgets.ts');
 const { measureBundles } = await import('./perf/measure-bundles.ts');
-const { defaultBrandsDir, projectRoot } = await import('./vite/app-config.ts');
+const { defaultBrandsDir, faviconCacheDir: cacheDir } = await import('./vite/app-config.ts');
 
-const cacheDir = path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons');
 const bundles = await measureBundles({ brandsDir: defaultBrandsDir, cacheDir });
 const builds = await timeBuilds({
   runs: BUDGETS.buildRuns,

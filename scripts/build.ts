@@ -7,7 +7,7 @@ import { loadBrands } from './lib/load-brands.ts';
 import { describeRelease, RELEASE_FILE, writeReleaseManifest } from './lib/release-manifest.ts';
 import { formatBuildTable, formatInvalidBrands, formatWarnings } from './lib/report.ts';
 import { recordingBuild } from './lib/demo-build.ts';
-import { defaultBrandsDir, projectRoot } from './vite/app-config.ts';
+import { defaultBrandsDir, faviconCacheDir, projectRoot } from './vite/app-config.ts';
 
 const { values } = parseCommandLine({
   command: 'npm run build --',
@@ -84,7 +84,7 @@ const buildAll = () =>
   buildBrands({
     brandsDir,
     outDir,
-    cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
+    cacheDir: faviconCacheDir,
     only: values.brand,
     build,
     paypal: { live: settings.paypal.clientIdLive, sandbox: settings.paypal.clientIdSandbox },

@@ -68,7 +68,11 @@ if (!Number.isInteger(buildRuns) || buildRuns < 1)
 // Playwright and Lighthouse alone take seconds.
 const { DEMO_BUILD_META } = await import('../scripts/lib/bake-html.ts');
 const { loadBrands } = await import('../scripts/lib/load-brands.ts');
-const { defaultBrandsDir, projectRoot } = await import('../scripts/vite/app-config.ts');
+const {
+  defaultBrandsDir,
+  faviconCacheDir: cacheDir,
+  projectRoot,
+} = await import('../scripts/vite/app-config.ts');
 const { measureBundles } = await import('../scripts/perf/measure-bundles.ts');
 const { timeBuilds } = await import('../scripts/perf/build-timing.ts');
 const { checkBudgets } = await import('../scripts/perf/check-budgets.ts');
@@ -84,7 +88,6 @@ const out = path.resolve(
 );
 
 const brandsDir = defaultBrandsDir;
-const cacheDir = path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons');
 const services = (await loadBrands(brandsDir)).brands.map((brand) => brand.service);
 if (!services.includes(values.brand))
   refuse(`--brand ${values.brand} is no valid brand; the brands are: ${services.join(', ')}.`);

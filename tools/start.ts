@@ -48,7 +48,7 @@ const { startAuthEmulator } = await import('./demo/firebase-emulator.ts');
 const { rebuildOnChange } = await import('./demo/rebuild-on-change.ts');
 const { createTryouts } = await import('./demo/tryout.ts');
 const { RESOLVER_TABLE } = await import('./demo/resolver-table.ts');
-const { defaultBrandsDir, projectRoot } = await import('../scripts/vite/app-config.ts');
+const { defaultBrandsDir, faviconCacheDir, projectRoot } = await import('../scripts/vite/app-config.ts');
 
 const port = Number(values.port ?? process.env.PORT ?? 8080);
 const emulatorPort = Number(values['emulator-port'] ?? process.env.FIREBASE_AUTH_EMULATOR_PORT ?? 9099);
@@ -99,7 +99,7 @@ if (!values['no-emulator']) {
 // A folder tried on the gallery is built as the demo build does it, with the same favicon cache.
 const tryouts = createTryouts({
   brandsDir,
-  cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
+  cacheDir: faviconCacheDir,
 });
 const { server, brandUrl, setBrands, showRebuildFailure } = createDemoServer({
   distDir,

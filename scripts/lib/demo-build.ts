@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { buildBrands, type BuildResult } from './build-brands.ts';
 import { PREVIEW_FILE } from './emit-brand.ts';
-import { projectRoot } from '../vite/app-config.ts';
+import { faviconCacheDir, projectRoot } from '../vite/app-config.ts';
 
 /**
  * What the demo build is made of besides brands/: the shared app, the build code and the
@@ -94,7 +94,7 @@ export function buildDemo({ brandsDir, distDir }: { brandsDir: string; distDir: 
       buildBrands({
         brandsDir,
         outDir: distDir,
-        cacheDir: path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons'),
+        cacheDir: faviconCacheDir,
         build: 'demo',
         skipInvalid: true,
       }),

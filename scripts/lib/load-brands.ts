@@ -59,6 +59,8 @@ const KNOWN_FILES = new Map([
   ['logo-dark.svg', 'the wordmark on a dark background (optional)'],
   ['icon.svg', 'the favicon source (optional; the logo is used when absent)'],
 ]);
+/** The files a brand folder may hold, brand.json first. */
+export const BRAND_FILES: readonly string[] = [...KNOWN_FILES.keys()];
 
 /**
  * Reads and validates every brand folder; an invalid one never stops the others being checked.

@@ -11,6 +11,8 @@ import { brandsPlugin, type BrandSource } from './brands-plugin.ts';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const appRoot = fileURLToPath(new URL('../../src', import.meta.url));
+/** Where the build keeps the favicons it drew, by the drawing's content (scripts/lib/favicons.ts). */
+export const faviconCacheDir = path.join(projectRoot, 'node_modules', '.cache', 'login-gateway', 'favicons');
 /** The brand preview's page, which only a demo build has; Vite writes it to preview/preview.html. */
 const previewHtml = path.join(appRoot, 'preview', 'preview.html');
 /**

@@ -1,3 +1,5 @@
+import { BRAND_FILES } from '../../scripts/lib/load-brands.ts';
+
 /**
  * What the gallery's page gets back for a folder it sent (tryout.ts), and shows: the build's own
  * messages, grouped by the file they are about.
@@ -22,7 +24,6 @@ export interface FileMessages {
 }
 
 /** The files of a brand folder, in the order docs/brands.md names them (load-brands.ts). */
-const BRAND_FILES = ['brand.json', 'logo.svg', 'logo-dark.svg', 'icon.svg'];
 
 /**
  * The build's messages by the file each begins with ("logo.svg: …", "brand.json → …"), a brand
