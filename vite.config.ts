@@ -16,6 +16,9 @@ export default defineConfig({
     root: projectRoot,
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
+    // Vitest's 5 s default is sized for a quiet machine; beside a build or `stress --cpu 2` a test
+    // that reads every built file takes longer. A timeout catches hangs, not slowness.
+    testTimeout: 20_000,
     // Vitest leaves one core to itself by default, which on two cores means one test file at a time.
     pool: 'threads',
     maxWorkers: os.availableParallelism(),
