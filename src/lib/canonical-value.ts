@@ -1,0 +1,62 @@
+/**
+ * One form of a login value, for the page before it sends and for the MWS before it keys a limit,
+ * a lock, a code or a token (docs/backend-contract.md, "One canonical value"). Two spellings of
+ * one mailbox must not count as two: `Victim@Example.de.`, `victim@example.de` and
+ * `victim@ｅｘａｍｐｌｅ.de` are one address.
+ */
+
+/** A canonical value, or why there is none. */
+export type Canonical = { ok: true; value: string } | { ok: false; reason: 'invisible-character' };
+
+/**
+ * Characters a visitor cannot see and no address or identifier holds: format characters (U+200B,
+ * U+200D, U+2060, the bidi controls, the BOM…) and control characters. A pasted value can carry
+ * them; they are refused rather than removed, since what is removed is not what was typed.
+ */
+const INVISIBLE = /[\p{Cf}\p{Cc}]/u;
+
+/** NFKC, trimmed, without invisible characters: the form of an EDP-Kennung, and the start of every value. */
+export function canonicalIdentifier(value: string): Canonical {
+  const normalized = value.normalize('NFKC').trim();
+  return INVISIBLE.test(normalized) ? { ok: false, reason: 'invisible-character' } : { ok: true, value: normalized };
+}
+
+/**
+ * An e-mail address: canonicalIdentifier, then its domain (after the last `@`) in lower case, in
+ * its IDNA ASCII form and without a trailing dot. The local part is kept as typed: only the mail
+ * server knows whether it tells case or `+tags` apart. A value without `@`, or whose domain is no
+ * host name, keeps its domain as it is, lower-cased; the MWS decides what it can mail.
+ */
+export function canonicalAddress(value: string): Canonical {
+  const identifier = canonicalIdentifier(value);
+  if (!identifier.ok) return identifier;
+  const at = identifier.value.lastIndexOf('@');
+  if (at < 0) return identifier;
+  const local = identifier.value.slice(0, at);
+  const domain = identifier.value.slice(at + 1).toLowerCase().replace(/\.+$/, '');
+  return { ok: true, value: `${local}@${asciiDomain(domain)}` };
+}
+
+/**
+ * What a limit and a lock count by: a canonical value in lower case, and for an address its
+ * mailbox, the local part without a `+tag`, so `victim+1@example.de` and `Victim@example.de`
+ * share the limit of `victim@example.de`. Never what a code or token is issued for.
+ */
+export function limitKey(canonical: string): string {
+  const lower = canonical.toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 0) return lower;
+  const local = lower.slice(0, at);
+  const plus = local.indexOf('+');
+  return `${plus > 0 ? local.slice(0, plus) : local}@${lower.slice(at + 1)}`;
+}
+
+/** The domain's IDNA ASCII form by the URL parser (UTS #46), which browsers and Node share. */
+function asciiDomain(domain: string): string {
+  if (domain === '' || /[\s/\\?#@:%[\]]/.test(domain)) return domain;
+  try {
+    return new URL(`http://${domain}`).hostname.replace(/\.+$/, '');
+  } catch {
+    return domain;
+  }
+}
