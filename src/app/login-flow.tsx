@@ -138,7 +138,8 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
             <>
               <VerifyView
                 method={method}
-                sentTo={state.sentTo}
+                // As the visitor typed it: the wire's canonical form may spell a domain in punycode.
+                sentTo={method === 'number' ? state.sentTo : state.loginValue.trim()}
                 code={state.code}
                 busy={loading}
                 error={error}

@@ -3,6 +3,7 @@ import type { SentCode } from '../features/send-code/send-phone-code.ts';
 import type { CodeChannel } from '../features/verify/code-channel.ts';
 import type { Outcome } from '../lib/api-client.ts';
 import { toE164 } from '../lib/phone-number.ts';
+import { canonicalAddress, canonicalIdentifier, type Canonical } from '../lib/canonical-value.ts';
 import type { LoginMethod } from '../types/login-method.ts';
 import { loadSendPhoneCode, loadSendStep, loadVerifyFirebaseCode } from './lazy-steps.ts';
 
@@ -19,7 +20,10 @@ export interface SendRequest {
 
 /** Everything that differs between the ways to sign in. */
 export interface LoginMethodRules {
-  /** What the code goes to, from what the visitor typed into view 1. */
+  /**
+   * What the code goes to, from what the visitor typed into view 1: the one form that the send,
+   * the check, view 2, the resend cooldown and a reload all hold.
+   */
   recipient: (loginValue: string, countryPrefix: string) => string;
   /** View 1 asks for a dialling prefix beside the value. */
   countryPrefix: boolean;
@@ -35,16 +39,32 @@ export interface LoginMethodRules {
   prefetch: () => Promise<unknown>[];
 }
 
+/**
+ * The mail route's recipient: the value's canonical form (canonical-value.ts), by which the MWS
+ * keys its limits and locks. A value with an invisible character has none: it stays as typed, for
+ * `send` to refuse.
+ */
+const canonicalOrTyped =
+  (canonical: (value: string) => Canonical) =>
+  (loginValue: string): string => {
+    const recipient = canonical(loginValue);
+    return recipient.ok ? recipient.value : loginValue;
+  };
+
 /** An address, or an EDP-Kennung, which the MWS resolves to the address it belongs to. */
-const byMailRoute: LoginMethodRules = {
-  recipient: (loginValue) => loginValue.trim(),
+const byMailRoute = (recipient: LoginMethodRules['recipient']): LoginMethodRules => ({
+  recipient,
   countryPrefix: false,
   captcha: false,
-  // The MWS's mail route (send-step.ts), which view 1 prefetches.
-  send: async (request) => (await request.needed(loadSendStep)).sendByMail(request),
+  // The MWS's mail route (send-step.ts), which view 1 prefetches. A recipient that kept an
+  // invisible character is refused before anything loads or goes out (AM03).
+  send: async (request) =>
+    canonicalIdentifier(request.sentTo).ok
+      ? (await request.needed(loadSendStep)).sendByMail(request)
+      : { ok: false, code: 'AM03' },
   channel: () => 'mws-mail',
   prefetch: () => [],
-};
+});
 
 /**
  * Where a new login method goes: one row per method. Adding a method to LoginMethod makes tsc ask
@@ -52,7 +72,7 @@ const byMailRoute: LoginMethodRules = {
  * (send-code-view.tsx).
  */
 export const LOGIN_METHOD_RULES: Record<LoginMethod, LoginMethodRules> = {
-  mail: byMailRoute,
+  mail: byMailRoute(canonicalOrTyped(canonicalAddress)),
   number: {
     recipient: (loginValue, countryPrefix) => toE164(countryPrefix, loginValue),
     countryPrefix: true,
@@ -66,5 +86,5 @@ export const LOGIN_METHOD_RULES: Record<LoginMethod, LoginMethodRules> = {
     channel: (sentViaFirebase) => (sentViaFirebase ? 'firebase' : 'mws-sms'),
     prefetch: () => [loadSendPhoneCode(), loadVerifyFirebaseCode()],
   },
-  edp: byMailRoute,
+  edp: byMailRoute(canonicalOrTyped(canonicalIdentifier)),
 };

@@ -10,30 +10,44 @@ export type Canonical = { ok: true; value: string } | { ok: false; reason: 'invi
 
 /**
  * Characters a visitor cannot see and no address or identifier holds: format characters (U+200B,
- * U+200D, U+2060, the bidi controls, the BOM…) and control characters. A pasted value can carry
- * them; they are refused rather than removed, since what is removed is not what was typed.
+ * U+200D, U+2060, the bidi controls, the BOM…), control characters, and the rest that Unicode says
+ * to draw as nothing (variation selectors, the Hangul fillers). A pasted value can carry them; they
+ * are refused rather than removed, since what is removed is not what was typed.
  */
-const INVISIBLE = /[\p{Cf}\p{Cc}]/u;
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+
+/**
+ * Unicode's white space off both ends. Not String.prototype.trim, which also strips U+FEFF: that
+ * one is invisible, and so refused rather than removed.
+ */
+const trimWhiteSpace = (value: string) => value.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
 
 /** NFKC, trimmed, without invisible characters: the form of an EDP-Kennung, and the start of every value. */
 export function canonicalIdentifier(value: string): Canonical {
-  const normalized = value.normalize('NFKC').trim();
-  return INVISIBLE.test(normalized) ? { ok: false, reason: 'invisible-character' } : { ok: true, value: normalized };
+  const normalized = trimWhiteSpace(value.normalize('NFKC'));
+  return INVISIBLE.test(normalized)
+    ? { ok: false, reason: 'invisible-character' }
+    : { ok: true, value: normalized };
 }
 
 /**
  * An e-mail address: canonicalIdentifier, then its domain (after the last `@`) in lower case, in
- * its IDNA ASCII form and without a trailing dot. The local part is kept as typed: only the mail
- * server knows whether it tells case or `+tags` apart. A value without `@`, or whose domain is no
- * host name, keeps its domain as it is, lower-cased; the MWS decides what it can mail.
+ * its IDNA ASCII form and without a trailing dot, and no white space around the `@`. The local
+ * part is kept as typed: only the mail server knows whether it tells case or `+tags` apart. A
+ * value without `@` is canonicalIdentifier's; one whose domain is no host name keeps its domain
+ * as it is, lower-cased: the MWS decides what it can mail.
  */
 export function canonicalAddress(value: string): Canonical {
   const identifier = canonicalIdentifier(value);
   if (!identifier.ok) return identifier;
   const at = identifier.value.lastIndexOf('@');
   if (at < 0) return identifier;
-  const local = identifier.value.slice(0, at);
-  const domain = identifier.value.slice(at + 1).toLowerCase().replace(/\.+$/, '');
+  const local = trimWhiteSpace(identifier.value.slice(0, at));
+  // `example.de .` is no other host than `example.de`: dots and white space go from its end alike.
+  const domain = identifier.value
+    .slice(at + 1)
+    .toLowerCase()
+    .replace(/^\p{White_Space}+|[\p{White_Space}.]+$/gu, '');
   return { ok: true, value: `${local}@${asciiDomain(domain)}` };
 }
 
@@ -55,6 +69,7 @@ export function limitKey(canonical: string): string {
 function asciiDomain(domain: string): string {
   if (domain === '' || /[\s/\\?#@:%[\]]/.test(domain)) return domain;
   try {
+    // Its full stops (U+3002…) become dots here, so a trailing one goes only now.
     return new URL(`http://${domain}`).hostname.replace(/\.+$/, '');
   } catch {
     return domain;

@@ -11,7 +11,7 @@ import './verify-view.css';
 
 interface VerifyViewProps {
   method: LoginMethod;
-  /** Where the code went, as the page sent it: the address, EDP-Kennung or E.164 number. */
+  /** Where the code went: the address or EDP-Kennung as typed, or the E.164 number the page sent. */
   sentTo: string;
   code: string;
   busy: boolean;

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { LOGIN_METHOD_RULES } from '../../../src/app/login-methods.ts';
+import { LOGIN_METHOD_RULES, type LoadNeeded } from '../../../src/app/login-methods.ts';
+import type { ServiceConfig } from '../../../src/features/config/api/get-config.ts';
 import { LOGIN_METHODS, type LoginMethod } from '../../../src/types/login-method.ts';
 
 // What differs between the ways to sign in, read off the one table; the calls themselves are
@@ -8,7 +9,12 @@ import { LOGIN_METHODS, type LoginMethod } from '../../../src/types/login-method
 describe('LOGIN_METHOD_RULES', () => {
   test.each<[LoginMethod, string, string, string]>([
     ['mail', ' max@example.de ', '+49', 'max@example.de'],
+    ['mail', 'Max@MÜLLER.DE.', '+49', 'Max@xn--mller-kva.de'],
+    ['mail', 'ｍａｘ@example.de', '+49', 'max@example.de'],
     ['edp', ' EDP-4711 ', '+49', 'EDP-4711'],
+    ['edp', 'ＥＤＰ－４７１１', '+49', 'EDP-4711'],
+    // An EDP-Kennung is no address: nothing after an `@` in it is taken for a domain.
+    ['edp', 'EDP@4711.', '+49', 'EDP@4711.'],
     ['number', '0171 234 56 78', '+49', '+491712345678'],
     ['number', '0171 2345678', '+43', '+431712345678'],
   ])('%s: %j with the prefix %s goes to %j', (method, loginValue, countryPrefix, recipient) => {
@@ -23,6 +29,25 @@ describe('LOGIN_METHOD_RULES', () => {
   ])('%s sent via Firebase: %s is verified by %s', (method, sentViaFirebase, channel) => {
     expect(LOGIN_METHOD_RULES[method].channel(sentViaFirebase)).toBe(channel);
   });
+
+  test.each<LoginMethod>(['mail', 'edp'])(
+    '%s: a value with an invisible character is refused with AM03, before its chunk loads',
+    async (method) => {
+      const rules = LOGIN_METHOD_RULES[method];
+      const sentTo = rules.recipient('MAX\u200b@example.de', '+49');
+      let loads = 0;
+      const needed: LoadNeeded = () => {
+        loads += 1;
+        return Promise.reject(new Error('a chunk was loaded'));
+      };
+      const service = {} as ServiceConfig;
+      await expect(rules.send({ service, sentTo, captchaContainer: null, needed })).resolves.toEqual({
+        ok: false,
+        code: 'AM03',
+      });
+      expect(loads).toBe(0);
+    },
+  );
 
   test('only the phone asks for a prefix and needs reCAPTCHA', () => {
     const needs = (field: 'countryPrefix' | 'captcha') =>

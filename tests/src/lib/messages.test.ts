@@ -100,6 +100,10 @@ describe('errorText', () => {
   test.each([
     ['VM01', 'Bitte prüfe deine Eingabe und versuche es erneut.'],
     ['AN05', 'Diese Telefonnummer ist ungültig. Bitte prüfe die Ländervorwahl und die Nummer.'],
+    [
+      'AM03',
+      'Die Eingabe enthält unsichtbare Zeichen, etwa aus einer kopierten Adresse. Bitte gib sie noch einmal von Hand ein.',
+    ],
   ] as const)('%s reads %j', (code, text) => {
     expect(errorTexts[code]).toBe(text);
   });
@@ -121,7 +125,7 @@ describe('messages.resendIn', () => {
 
 describe('VALUE_ERRORS', () => {
   // Only these say the value typed is wrong; a failure of the server or the network is not its fault.
-  test('are the wrong code, the replaced code and the impossible phone number', () => {
-    expect([...VALUE_ERRORS].sort()).toEqual(['AN05', 'VM01', 'VR01']);
+  test('are the wrong code, the replaced code, the impossible phone number and invisible characters', () => {
+    expect([...VALUE_ERRORS].sort()).toEqual(['AM03', 'AN05', 'VM01', 'VR01']);
   });
 });

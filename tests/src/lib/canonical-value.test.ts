@@ -1,0 +1,142 @@
+import { describe, expect, test } from 'vitest';
+import { canonicalAddress, canonicalIdentifier, limitKey } from '../../../src/lib/canonical-value.ts';
+
+/** The canonical value, or the reason there is none, as one string for the tables. */
+const addressOf = (value: string) => {
+  const canonical = canonicalAddress(value);
+  return canonical.ok ? canonical.value : canonical.reason;
+};
+
+describe('canonicalAddress', () => {
+  test.each([
+    ['as typed', 'victim@example.de', 'victim@example.de'],
+    ['fullwidth letters (NFKC)', 'ｖｉｃｔｉｍ@ｅｘａｍｐｌｅ.ｄｅ', 'victim@example.de'],
+    ['a fullwidth at sign', 'victim＠example.de', 'victim@example.de'],
+    ['a fullwidth dot', 'victim@example．de', 'victim@example.de'],
+    ['an umlaut in the domain (IDNA)', 'erika@müller.de', 'erika@xn--mller-kva.de'],
+    ['an upper-case umlaut domain', 'erika@MÜLLER.DE', 'erika@xn--mller-kva.de'],
+    ['a domain already in its ASCII form', 'erika@xn--mller-kva.de', 'erika@xn--mller-kva.de'],
+    ['an upper-case domain', 'victim@EXAMPLE.DE', 'victim@example.de'],
+    ['a trailing dot', 'victim@example.de.', 'victim@example.de'],
+    ['trailing dots', 'victim@example.de...', 'victim@example.de'],
+    ['an ideographic full stop at the end', 'victim@example.de。', 'victim@example.de'],
+    ['a trailing dot after a space', 'victim@example.de .', 'victim@example.de'],
+    ['white space around the value', ' \tvictim@example.de \n', 'victim@example.de'],
+    ['a no-break space before it', '\u00a0victim@example.de', 'victim@example.de'],
+    ['white space around the at sign', 'victim @ example.de', 'victim@example.de'],
+    ['an upper-case local part: kept, the mail server tells', 'Victim@example.de', 'Victim@example.de'],
+    ['a +tag: kept, the mail server tells', 'victim+x@example.de', 'victim+x@example.de'],
+    [
+      'a decomposed umlaut in the local part (NFKC composes it)',
+      'ju\u0308rgen@example.de',
+      'jürgen@example.de',
+    ],
+    ['two at signs: the domain is after the last', '"a@b"@EXAMPLE.DE', '"a@b"@example.de'],
+    ['a value without an at sign', 'Muster4711', 'Muster4711'],
+    [
+      'a domain that is no host name: lower-cased, left to the MWS',
+      'victim@Exa|mple.DE',
+      'victim@exa|mple.de',
+    ],
+    ['a domain with a space inside', 'victim@exa mple.de', 'victim@exa mple.de'],
+    ['no domain at all', 'victim@', 'victim@'],
+  ])('%s: %j → %j', (_case, value, expected) => {
+    expect(addressOf(value)).toBe(expected);
+  });
+
+  test('gives the canonical value again for a canonical value', () => {
+    for (const value of ['ｖｉｃｔｉｍ@ＥＸＡＭＰＬＥ.de.', 'erika@MÜLLER.DE', 'victim @ example.de .']) {
+      const once = addressOf(value);
+      expect(addressOf(once)).toBe(once);
+    }
+  });
+});
+
+/** Characters nobody sees, each at the places a paste or a crafted request puts them. */
+const INVISIBLE = [
+  ['U+200B zero width space', '\u200b'],
+  ['U+200C zero width non-joiner', '\u200c'],
+  ['U+200D zero width joiner', '\u200d'],
+  ['U+2060 word joiner', '\u2060'],
+  ['U+FEFF byte order mark', '\ufeff'],
+  ['U+00AD soft hyphen', '\u00ad'],
+  ['U+200E left-to-right mark', '\u200e'],
+  ['U+200F right-to-left mark', '\u200f'],
+  ['U+061C Arabic letter mark', '\u061c'],
+  ['U+202A left-to-right embedding', '\u202a'],
+  ['U+202E right-to-left override', '\u202e'],
+  ['U+2066 left-to-right isolate', '\u2066'],
+  ['U+2069 pop directional isolate', '\u2069'],
+  ['U+0007 a control character', '\u0007'],
+  ['U+FE0F a variation selector', '\ufe0f'],
+  ['U+3164 the Hangul filler', '\u3164'],
+  ['U+FFA0 the halfwidth Hangul filler', '\uffa0'],
+  ['U+E0041 a tag character', '\u{e0041}'],
+] as const;
+
+const PLACES = [
+  ['at the start', (c: string) => `${c}victim@example.de`],
+  ['in the local part', (c: string) => `vic${c}tim@example.de`],
+  ['before the at sign', (c: string) => `victim${c}@example.de`],
+  ['in the domain', (c: string) => `victim@exam${c}ple.de`],
+  ['at the end', (c: string) => `victim@example.de${c}`],
+] as const;
+
+describe('invisible characters', () => {
+  test.each(INVISIBLE.flatMap(([name, c]) => PLACES.map(([place, put]) => [name, place, put(c)] as const)))(
+    'an address with %s %s is refused, not cleaned',
+    (_name, _place, value) => {
+      expect(canonicalAddress(value)).toEqual({ ok: false, reason: 'invisible-character' });
+    },
+  );
+
+  test.each(INVISIBLE)('an EDP-Kennung with %s is refused', (_name, c) => {
+    expect(canonicalIdentifier(`MUSTER${c}4711`)).toEqual({ ok: false, reason: 'invisible-character' });
+    expect(canonicalIdentifier(`${c}MUSTER4711`)).toEqual({ ok: false, reason: 'invisible-character' });
+  });
+});
+
+describe('canonicalIdentifier', () => {
+  test.each([
+    ['an EDP-Kennung as typed', 'MUSTER4711', 'MUSTER4711'],
+    ['in fullwidth letters and digits', 'ＭＵＳＴＥＲ４７１１', 'MUSTER4711'],
+    ['with white space around it', '  MUSTER4711\t', 'MUSTER4711'],
+    // Its case is the MWS's to judge; only the limit key folds it (limitKey).
+    ['in lower case: kept', 'muster4711', 'muster4711'],
+    ['an address: NFKC only, the domain as typed', 'Victim@EXAMPLE.DE.', 'Victim@EXAMPLE.DE.'],
+  ])('%s: %j → %j', (_case, value, expected) => {
+    expect(canonicalIdentifier(value)).toEqual({ ok: true, value: expected });
+  });
+});
+
+describe('limitKey', () => {
+  test.each([
+    ['a +tag is dropped', 'victim+x@example.de', 'victim@example.de'],
+    ['everything after the first plus', 'victim+a+b@example.de', 'victim@example.de'],
+    ['the local part in lower case', 'Victim@example.de', 'victim@example.de'],
+    ['a local part that starts with a plus keeps it', '+x@example.de', '+x@example.de'],
+    ['an EDP-Kennung in lower case', 'MUSTER4711', 'muster4711'],
+    ['a plus in an EDP-Kennung stays', 'MUSTER+4711', 'muster+4711'],
+  ])('%s: %j → %j', (_case, canonical, expected) => {
+    expect(limitKey(canonical)).toBe(expected);
+  });
+
+  // The review's probe (issue 36): after 7 sends to victim1@example.de these sent again.
+  test.each([
+    'victim1@example.de.',
+    'victim1@example.de..',
+    'victim1+x@example.de',
+    'Victim1@EXAMPLE.DE',
+    'victim1@ｅｘａｍｐｌｅ.de',
+    ' victim1@example.de ',
+    'victim1 @example.de .',
+  ])('%j counts as victim1@example.de', (value) => {
+    expect(limitKey(addressOf(value))).toBe('victim1@example.de');
+  });
+
+  test('a +tag stays in what the code goes to, only the limit drops it', () => {
+    const canonical = addressOf('Victim1+Shop@Example.de.');
+    expect(canonical).toBe('Victim1+Shop@example.de');
+    expect(limitKey(canonical)).toBe('victim1@example.de');
+  });
+});
