@@ -236,19 +236,55 @@ describe("the demo's own answers", () => {
   });
 });
 
+// The landing page stands in for the target service: it checks the token as a target must.
 describe('the landing page', () => {
-  test('shows where the redirect arrived, the start of the token and the payment id, or that no token came', async () => {
-    const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2lnbmF0dXJl';
+  let visitors = 0;
+
+  /** A token of the demo's MWS for a code that `service`'s key asked for. */
+  async function tokenFor(service: string): Promise<string> {
+    const email = `landing.${(visitors += 1)}@example.de`;
+    await postForm(demo.port, '/mws/users/auth/mail', { email, key: `dev-key-${service}` });
+    const code = demo.sent.at(-1)?.code ?? '';
+    const answer = await postForm(demo.port, '/mws/users/verify/mail', { email, token: code });
+    return (json(answer) as { token: string }).token;
+  }
+
+  test('shows where the redirect arrived, the start of the token and the payment id', async () => {
+    const token = await tokenFor('a-ident');
     const answer = await send(demo.port, `/landing/a-ident/qr-pay?idtoken=${token}&ppid=DEMO-CAPTURE-1`, {
       host: brandHost('a-ident'),
     });
     expect(answer.status).toBe(200);
+    expect(answer.body).toContain('<h1>Angemeldet</h1>');
     expect(answer.body).toContain('<code>/landing/a-ident/qr-pay</code>');
     expect(answer.body).toContain(`<code>${token.slice(0, 16)}… (${token.length} Zeichen)</code>`);
     expect(answer.body).not.toContain(token);
+    expect(answer.body).toContain('<code>gültig für a-ident</code>');
     expect(answer.body).toContain('<code>DEMO-CAPTURE-1</code>');
-    const without = await send(demo.port, '/landing/a-dok');
-    expect(without.body).toContain('<dt>idtoken</dt><dd><code>fehlt</code></dd>');
+  });
+
+  test('refuses with 403 a token the MWS issued for another service, and takes it on that service’s landing', async () => {
+    const token = await tokenFor('a-dok');
+    const refused = await send(demo.port, `/landing/a-ident/qr-pay?idtoken=${token}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain('<h1>Anmeldung abgelehnt</h1>');
+    expect(refused.body).toContain('<code>nicht gültig für a-ident</code>');
+    const own = await send(demo.port, `/landing/a-dok?idtoken=${token}`);
+    expect([own.status, own.body.includes('<h1>Angemeldet</h1>')]).toEqual([200, true]);
+  });
+
+  test.each([
+    ['no token', '/landing/a-dok', 'fehlt'],
+    [
+      'a token not signed by the MWS',
+      '/landing/a-dok?idtoken=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhIn0.c2ln',
+      'eyJhbGciOiJIUzI1…',
+    ],
+  ])('refuses %s with 403', async (_, target, shown) => {
+    const answer = await send(demo.port, target);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toContain('<h1>Anmeldung abgelehnt</h1>');
+    expect(answer.body).toContain(`<dt>idtoken</dt><dd><code>${shown}`);
   });
 
   test.each([
@@ -262,7 +298,7 @@ describe('the landing page', () => {
     ['the token', '/landing/a-dok?idtoken=%3Cscript%3Ealert(1)%3C%2Fscript%3E', '<script>alert(1)'],
   ])('escapes markup in %s', async (_, target, markup) => {
     const answer = await send(demo.port, target);
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(403);
     expect(answer.body).not.toContain(markup);
     expect(answer.body.match(/<script|<svg|<img/g)).toBeNull();
   });

@@ -11,8 +11,9 @@ import { renderGallery, renderGalleryCss } from './gallery.ts';
 import { HttpError, isLocalHost, readForm, requireFields, sendError, sendJson } from './http-utils.ts';
 import { renderLanding } from './landing.ts';
 import { createLiveReload, LIVE_RELOAD_PATH } from './live-reload.ts';
-import { LOCAL_SEND_LIMITS, type SendLimits } from './code-store.ts';
+import type { ReadToken } from './mws-token.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
+import { LOCAL_SEND_LIMITS, type SendLimits } from './send-limits.ts';
 import { createResolver, readEmulatorToken } from './resolver-table.ts';
 import { createPolicyReports, POLICY_REPORTS_PATH } from './policy-reports.ts';
 import { demoHeaders, serveFile } from './static-files.ts';
@@ -71,12 +72,12 @@ export function createDemoServer(options: DemoServerOptions) {
   let services = new Set<string>();
   let rebuildFailure: string | undefined;
   // The MWS reads this set on every call, so a swap reaches it too.
-  const loginKeys = new Set<string>();
+  const loginKeys = new Map<string, string>();
   const useBrands = (next: DemoBrands) => {
     ({ brands, invalid } = next);
     services = new Set(brands.map((brand) => brand.service));
     loginKeys.clear();
-    for (const service of services) loginKeys.add(`dev-key-${service}`);
+    for (const service of services) loginKeys.set(`dev-key-${service}`, service);
   };
   useBrands({ brands, invalid });
   const liveReload = createLiveReload();
@@ -104,15 +105,14 @@ export function createDemoServer(options: DemoServerOptions) {
     now: options.now,
     onCodeSent: options.onCodeSent,
   });
-  // The phone path's token comes from the emulator, which is only ever this machine's.
-  const handleResolver = createResolver({
-    readToken: (token) =>
-      mws.readToken(token) ??
-      (options.authEmulatorUrl === undefined
-        ? undefined
-        : readEmulatorToken(token, DEV_FIREBASE_PROJECT, (options.now ?? Date.now)())),
-    now: options.now,
-  });
+  // The phone path's token comes from the emulator, which is only ever this machine's. Its
+  // audience is the Firebase project, one for every service of the demo.
+  const readToken: ReadToken = (token, audience) =>
+    mws.readToken(token, audience) ??
+    (options.authEmulatorUrl === undefined
+      ? undefined
+      : readEmulatorToken(token, DEV_FIREBASE_PROJECT, (options.now ?? Date.now)()));
+  const handleResolver = createResolver({ readToken, now: options.now });
   const policyReports = options.collectPolicyReports ? createPolicyReports() : undefined;
   const brandUrl = (service: string) => `http://${service}.localhost:${port}/`;
 
@@ -135,8 +135,10 @@ export function createDemoServer(options: DemoServerOptions) {
     }
     if (url.pathname === '/dev/expire-code') return expireCode(request, response);
     if (policyReports && url.pathname === POLICY_REPORTS_PATH) return policyReports.handle(request, response);
-    if (url.pathname.startsWith('/landing/'))
-      return sendHtml(response, renderLanding(url, { demo: true }), LANDING_POLICY);
+    if (url.pathname.startsWith('/landing/')) {
+      const { status, html } = renderLanding(url, { demo: true, base: '/landing/', readToken });
+      return sendHtml(response, html, LANDING_POLICY, status);
+    }
     if (url.pathname === LIVE_RELOAD_PATH) return liveReload.handle(request, response, url);
     const script = browserScript(url.pathname);
     if (script) return sendText(response, await script, 'text/javascript', demoHeaders(undefined, 'none'));
@@ -329,13 +331,13 @@ function redirect(response: ServerResponse, location: string, service: string) {
  * They stand in for other sites (the service's page, the visitor's mail, where the browser suite
  * copies a code), which the gateway's Permissions-Policy does not bind.
  */
-function sendHtml(response: ServerResponse, html: string, policy: string) {
+function sendHtml(response: ServerResponse, html: string, policy: string, status = 200) {
   const {
     'content-security-policy-report-only': _trustedTypes,
     'permissions-policy': _gatewayOnly,
     ...headers
   } = demoHeaders(undefined, 'page');
-  response.writeHead(200, {
+  response.writeHead(status, {
     ...headers,
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': policy,

@@ -3,10 +3,10 @@ import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { createDevConfig } from './dev-config.ts';
 import type { Brand } from '../../scripts/lib/load-brands.ts';
 import { isLocalHost, sendError, sendJson } from './http-utils.ts';
-import { LOCAL_SEND_LIMITS, type SendLimits } from './code-store.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
 import { renderLanding } from './landing.ts';
 import { createResolver } from './resolver-table.ts';
+import { LOCAL_SEND_LIMITS, type SendLimits } from './send-limits.ts';
 
 export interface ReferenceBackendOptions {
   brands: readonly Brand[];
@@ -44,7 +44,7 @@ export function createReferenceBackend(options: ReferenceBackendOptions) {
     `https://${host}${publicHttpsPort === 443 ? '' : `:${publicHttpsPort}`}`;
   const brandOrigins = new Set([...hosts].map(brandOrigin));
   const mws = createReferenceMws({
-    loginKeys: new Set(brands.map((brand) => `dev-key-${brand.service}`)),
+    loginKeys: new Map(brands.map((brand) => [`dev-key-${brand.service}`, brand.service])),
     isBrandOrigin: (origin) => brandOrigins.has(origin),
     // nginx sets it to the peer's address (`$remote_addr`), replacing whatever the client sent.
     clientOf: (request) => String(request.headers['x-forwarded-for'] ?? request.socket.remoteAddress),
@@ -78,9 +78,11 @@ export function createReferenceBackend(options: ReferenceBackendOptions) {
       return handleResolver(request, response, `${origin}${LANDING_PATH}`);
     }
     if (url.pathname.startsWith(`${LANDING_PATH}/`) && request.method === 'GET') {
+      const base = `${LANDING_PATH}/`;
+      const { status, html } = renderLanding(url, { demo: false, base, readToken: mws.readToken });
       // Plain: nginx gives every `/api/` answer a policy that allows nothing, a stylesheet too.
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      return void response.end(renderLanding(url, { demo: false }));
+      response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      return void response.end(html);
     }
     sendJson(response, 404, { error: 'not found' });
   }

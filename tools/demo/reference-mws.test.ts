@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CODE_TTL_MS, LOCAL_SEND_LIMITS, LOCKOUT_MS, MAX_WRONG_ATTEMPTS, SEND_LIMITS } from './code-store.ts';
+import { CODE_TTL_MS, LOCKOUT_MS, MAX_WRONG_ATTEMPTS } from './code-store.ts';
+import { LOCAL_SEND_LIMITS, SEND_LIMITS } from './send-limits.ts';
 import { MAX_FORM_BYTES } from './http-utils.ts';
 import {
   FORM_TYPE,
@@ -111,6 +112,8 @@ describe('sending a code', () => {
     ['more than 15 digits', '+4917123456789012'],
     ['letters', '+49abc2345678'],
     ['two plus signs', '++491712345678'],
+    ['a zero-width space', '+49171\u200b2345678'],
+    ['full-width digits', '+４９１７１２３４５６７８'],
     ['a trailing newline', '+491712345678\n'],
     ['markup', '<script>alert(1)</script>'],
   ])('by SMS refuses %s with 400 and sends nothing', async (_, mobilenumber) => {
@@ -119,6 +122,20 @@ describe('sending a code', () => {
     expect(json(answer)).toEqual({ error: 'mobilenumber is not in E.164 form' });
     expect(demo.sent).toEqual([]);
     await expectStillAnswering();
+  });
+
+  // What the page refuses before it sends (isPossiblePhoneNumber): no SMS to a number that cannot be.
+  test.each([
+    ['a country code that does not exist', '+9991712345678'],
+    ['too few digits for the US', '+1415555267'],
+    ['too many digits for France', '+33612345678901'],
+  ])('by SMS refuses %s with 400 and sends nothing', async (_, mobilenumber) => {
+    const answer = await postForm(demo.port, SMS, { mobilenumber, key: KEY });
+    expect([answer.status, json(answer)]).toEqual([
+      400,
+      { error: 'mobilenumber cannot be a phone number of its country' },
+    ]);
+    expect(demo.sent).toEqual([]);
   });
 });
 
@@ -140,6 +157,7 @@ describe('checking a code', () => {
       expect(decodeJwtPart(header)).toEqual({ alg: 'HS256', typ: 'JWT' });
       expect(decodeJwtPart(payload)).toEqual({
         sub: value,
+        aud: 'a-dok',
         amr: [channel],
         iss: 'reference-mws',
         iat: issuedAt,
@@ -311,14 +329,13 @@ describe('refusing sends (the contract’s limits)', () => {
 
   test('answers the 31st code from one client within an hour with 429, whatever the values', async () => {
     await withDemo(demo.world, { sendLimits: SEND_LIMITS }, async (limited) => {
-      const sendTo = (i: number) =>
-        postForm(limited.port, SMS, { mobilenumber: `+4917100${String(i).padStart(5, '0')}`, key: KEY });
+      const sendTo = (i: number) => postForm(limited.port, MAIL, { email: `user${i}@example.de`, key: KEY });
       for (let i = 0; i < perClient.max; i += 1) expect((await sendTo(i)).status).toBe(200);
       limited.clock.now += 10 * MINUTE;
       const answer = await sendTo(perClient.max);
       expect([answer.status, json(answer)]).toEqual([
         429,
-        { code: 429, reason: 'client-limit', message: 'Too many codes were sent from this client.' },
+        { status: 429, reason: 'client-limit', message: 'Too many codes were sent from this client.' },
       ]);
       expect(answer.headers['retry-after']).toBe(String((perClient.windowMs - 10 * MINUTE) / 1000));
       expect(limited.sent).toHaveLength(perClient.max);
@@ -544,5 +561,108 @@ describe('CORS for the page origin', () => {
     const host = `a-dok.localhost:${demo.port}`;
     const answer = await postForm(demo.port, MAIL, { email: EMAIL, key: KEY }, { host });
     expect(json(answer)).toEqual({ status: 200, message: 'mail sent' });
+  });
+});
+
+// Issue 36: a token is for the service whose key asked for its code. The resolver's and the
+// landing page's refusal of another service's token are resolver.test.ts's and demo-server.test.ts's.
+describe('one service per code and token', () => {
+  test.each([
+    ['from the page that asked', 'http://a-dok.localhost:PORT'],
+    ['from another brand’s page', 'http://a-ident.localhost:PORT'],
+    ['without an Origin, as curl sends it', undefined],
+  ])('gives a token for the service of the key that sent the code, checked %s', async (_, origin) => {
+    await postForm(demo.port, MAIL, { email: EMAIL, key: 'dev-key-wdmaps' });
+    const answer = await send(demo.port, VERIFY_MAIL, {
+      method: 'POST',
+      body: new URLSearchParams({ email: EMAIL, token: demo.sent.at(-1)?.code ?? '' }).toString(),
+      headers: {
+        'content-type': FORM_TYPE,
+        ...(origin && { origin: origin.replace('PORT', String(demo.port)) }),
+      },
+    });
+    const { token } = json(answer) as { token: string };
+    expect(decodeJwtPart(token.split('.')[1])).toMatchObject({ sub: EMAIL, aud: 'wdmaps' });
+  });
+});
+
+// Issue 36: one canonical value before a limit, a lock, a code or a token is keyed, and before a
+// code is sent (src/lib/canonical-value.ts, whose own table is in tests/src/lib).
+describe('one canonical value', () => {
+  const VICTIM = 'victim1@example.de';
+  const INVISIBLE = 'email holds an invisible character, such as U+200B';
+  /** Other spellings of VICTIM: the same mailbox to the limits and the lock. */
+  const SPELLINGS: [string, string][] = [
+    ['with a trailing dot', 'victim1@example.de.'],
+    ['with a +tag', 'victim1+x@example.de'],
+    ['in other case', 'Victim1@EXAMPLE.de'],
+    ['with full-width letters in the domain', 'victim1@ｅｘａｍｐｌｅ.de'],
+    ['with a zero-width space', 'victim1@example.de\u200b'],
+    ['with a zero-width joiner inside', 'vic\u200dtim1@example.de'],
+  ];
+  const sendMail = (email: string) => postForm(demo.port, MAIL, { email, key: KEY });
+
+  test.each([
+    ['Erika@Example.DE.', 'Erika@example.de'],
+    ['erika@ｅｘａｍｐｌｅ.de', 'erika@example.de'],
+    ['erika@bücher.de', 'erika@xn--bcher-kva.de'],
+    [' EDP-１２３４５ ', 'EDP-12345'],
+  ])('sends the code for %j to %j and names that value in the token', async (typed, canonical) => {
+    expect((await sendMail(typed)).status).toBe(200);
+    expect(demo.sent.at(-1)?.to).toBe(canonical);
+    const answer = await verifyMail(typed, demo.sent.at(-1)?.code ?? '');
+    const { token } = json(answer) as { token: string };
+    expect(decodeJwtPart(token.split('.')[1])).toMatchObject({ sub: canonical });
+  });
+
+  test.each([
+    ['the mail send', MAIL, { email: `${VICTIM}\u200b`, key: KEY }, INVISIBLE],
+    ['the mail send, a BOM in front', MAIL, { email: `\ufeff${VICTIM}`, key: KEY }, INVISIBLE],
+    ['the mail check', VERIFY_MAIL, { email: `vic\u200btim1@example.de`, token: '123456' }, INVISIBLE],
+    [
+      'the SMS check',
+      VERIFY_SMS,
+      { mobilenumber: `${NUMBER}\u2060`, token: '123456' },
+      'mobilenumber holds an invisible character, such as U+200B',
+    ],
+  ])(
+    'refuses a value with an invisible character on %s with 400 and says why',
+    async (_, route, fields, error) => {
+      const answer = await postForm(demo.port, route, fields);
+      expect([answer.status, json(answer)]).toEqual([400, { error }]);
+      expect(demo.sent).toEqual([]);
+    },
+  );
+
+  test('refuses every other spelling of a value once its limit is reached, and sends none', async () => {
+    for (let i = 0; i < SEND_LIMITS.perValue.max; i += 1) expect((await sendMail(VICTIM)).status).toBe(200);
+    const answers = [];
+    for (const [name, spelling] of SPELLINGS) {
+      const answer = await sendMail(spelling);
+      answers.push([name, answer.status, (json(answer) as { reason?: string }).reason]);
+    }
+    expect(answers).toEqual(
+      SPELLINGS.map(([name, spelling]) =>
+        /[\u200b\u200d]/.test(spelling) ? [name, 400, undefined] : [name, 429, 'value-limit'],
+      ),
+    );
+    expect(demo.sent).toHaveLength(SEND_LIMITS.perValue.max);
+  });
+
+  test('locks every spelling of a value: no send, and no check of the right code', async () => {
+    const code = await sendCode('mail', VICTIM);
+    // The wrong codes under other spellings count towards the one lock.
+    for (const [attempt, [, spelling]] of SPELLINGS.slice(0, MAX_WRONG_ATTEMPTS).entries()) {
+      await verifyMail(spelling.replace(/[\u200b\u200d]/g, ''), otherCode(code, attempt + 1));
+    }
+    expect(demo.sent).toHaveLength(1);
+    for (const [name, spelling] of SPELLINGS) {
+      const refused = /[\u200b\u200d]/.test(spelling) ? [400, undefined] : [429, 'locked'];
+      const resend = await sendMail(spelling);
+      const check = await verifyMail(spelling, code);
+      expect([name, resend.status, (json(resend) as { reason?: string }).reason]).toEqual([name, ...refused]);
+      expect([name, check.status, (json(check) as { reason?: string }).reason]).toEqual([name, ...refused]);
+    }
+    expect(demo.sent).toHaveLength(1);
   });
 });

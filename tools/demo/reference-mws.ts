@@ -1,14 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import {
-  CodeStore,
-  SEND_LIMITS,
-  type Channel,
-  type CheckResult,
-  type SendLimits,
-  type SendRefusal,
-} from './code-store.ts';
+import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
+import { canonicalAddress, canonicalIdentifier, type Canonical } from '../../src/lib/canonical-value.ts';
+import { CodeStore, type CheckResult, type SendRefusal } from './code-store.ts';
 import { HttpError, readForm, requireFields, sendError, sendJson } from './http-utils.ts';
+import { createTokens } from './mws-token.ts';
+import { SEND_LIMITS, type Channel, type SendLimits } from './send-limits.ts';
 
 export interface OutboxEntry {
   channel: Channel | 'firebase';
@@ -18,11 +14,14 @@ export interface OutboxEntry {
 }
 
 export interface ReferenceMwsOptions {
-  /** The loginKey of every known service. */
-  loginKeys: ReadonlySet<string>;
+  /** The loginKey of every known service, and that service: a code and its token are for it alone. */
+  loginKeys: ReadonlyMap<string, string>;
   /** Whether an `Origin` is a brand page's: only those get CORS, and a call from any other is refused. */
   isBrandOrigin: (origin: string) => boolean;
-  /** Who is asking, for the per-client limit: the peer's address unless a proxy in front says. */
+  /**
+   * Who is asking, for the per-client limits: the peer's address unless a proxy in front says.
+   * The limits count an IPv6 address by its /64 (client-key.ts).
+   */
   clientOf?: (request: IncomingMessage) => string;
   /** The contract's limits (SEND_LIMITS) unless given. */
   sendLimits?: SendLimits;
@@ -30,17 +29,6 @@ export interface ReferenceMwsOptions {
   /** Where a sent code is reported besides the outbox; the console by default. */
   onCodeSent?: (entry: OutboxEntry) => void;
 }
-
-/** What a token of this MWS says: who signed in, how, and when (seconds, as JWTs count). */
-export interface TokenClaims {
-  sub: string;
-  amr: Channel[];
-  iat: number;
-  exp: number;
-  iss: string;
-}
-
-const ISSUER = 'reference-mws';
 
 const LOCKED = 'Too many wrong codes were entered for this value; it is locked for a while.';
 
@@ -56,6 +44,8 @@ const CHECK_REFUSALS: Record<Exclude<CheckResult, 'ok'>, string> = {
 const SEND_REFUSALS: Record<SendRefusal['reason'], string> = {
   'value-limit': 'Too many codes were sent to this value.',
   'client-limit': 'Too many codes were sent from this client.',
+  'country-budget': 'Too many SMS were sent to this country; the SMS fallback is paused for it.',
+  'sms-budget': 'Too many SMS were sent; the SMS fallback is paused.',
   locked: LOCKED,
 };
 
@@ -63,9 +53,10 @@ const SEND_REFUSALS: Record<SendRefusal['reason'], string> = {
 type Answer = [status: number, body: unknown, headers?: Record<string, string>];
 
 /**
- * The development MWS of docs/backend-contract.md: mail and SMS sends, code checks and a
- * signed-looking token. Codes are not delivered anywhere; they are printed and kept in an
- * outbox that people and tests read.
+ * The development MWS of docs/backend-contract.md: mail and SMS sends, code checks and a signed
+ * token for the service whose key asked for the code. Values are taken in their canonical form
+ * (canonical-value.ts) before anything is keyed or sent. Codes are not delivered anywhere; they
+ * are printed and kept in an outbox that people and tests read.
  */
 export function createReferenceMws({
   loginKeys,
@@ -77,36 +68,24 @@ export function createReferenceMws({
 }: ReferenceMwsOptions) {
   const codes = new CodeStore(now, sendLimits);
   const outbox: OutboxEntry[] = [];
-  const secret = randomBytes(32);
+  const { issueToken, readToken } = createTokens(now);
 
-  /** Sends a code, or says which limit or lock refuses it and until when. */
-  const send = (channel: Channel, to: string, client: string): SendRefusal | undefined => {
+  /** Sends a code for the service, or says which limit or lock refuses it and until when. */
+  const send = (channel: Channel, to: string, client: string, service: string): SendRefusal | undefined => {
     const refusal = codes.refuseSend(channel, to, client);
     if (refusal) return refusal;
-    const code = codes.issue(channel, to, client);
+    const code = codes.issue(channel, to, client, service);
     const entry = { channel, to, code, sentAt: new Date(now()).toISOString() };
     outbox.push(entry);
     onCodeSent(entry);
     return undefined;
   };
 
-  const issueToken = (channel: Channel, subject: string): string => {
-    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const issuedAt = Math.floor(now() / 1000);
-    const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: subject, amr: [channel], iat: issuedAt, exp: issuedAt + 3600, iss: ISSUER })}`;
-    return `${body}.${sign(body)}`;
-  };
-
-  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
-
-  /** The claims of a token this MWS signed and that has not expired, else undefined. */
-  const readToken = (token: string): TokenClaims | undefined => {
-    const [header = '', payload = '', signature = '', ...rest] = token.split('.');
-    const expected = Buffer.from(sign(`${header}.${payload}`));
-    const given = Buffer.from(signature);
-    if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) return;
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenClaims;
-    return claims.iss === ISSUER && now() < claims.exp * 1000 ? claims : undefined;
+  /** The service a send call's key belongs to; an unknown key is refused before anything counts. */
+  const serviceOf = (key: string): string => {
+    const service = loginKeys.get(key);
+    if (service === undefined) throw new HttpError(403, 'unknown service key');
+    return service;
   };
 
   /**
@@ -125,31 +104,43 @@ export function createReferenceMws({
   const routes: Record<string, (form: URLSearchParams, client: string) => Answer> = {
     'users/auth/mail': (form, client) => {
       const { email, key } = requireFields(form, 'email', 'key');
-      requireKnownKey(loginKeys, key);
-      const refused = send('mail', email.trim(), client);
+      const service = serviceOf(key);
+      const refused = send('mail', canonical('email', canonicalAddress(email)), client, service);
       return refused ? refusedSend('status', refused) : [200, { status: 200, message: 'mail sent' }];
     },
     'users/auth/sms': (form, client) => {
       const { mobilenumber, key } = requireFields(form, 'mobilenumber', 'key');
-      requireKnownKey(loginKeys, key);
+      const service = serviceOf(key);
+      // E.164 has one spelling: anything else, an invisible character too, is refused, not mended.
       if (!/^\+[1-9]\d{6,14}$/.test(mobilenumber))
         throw new HttpError(400, 'mobilenumber is not in E.164 form');
-      const refused = send('sms', mobilenumber, client);
+      // What the page refuses before it sends (send-phone-code.ts): no SMS to a number that cannot be.
+      if (!isPossiblePhoneNumber(mobilenumber))
+        throw new HttpError(400, 'mobilenumber cannot be a phone number of its country');
+      const refused = send('sms', mobilenumber, client, service);
       return refused ? refusedSend('code', refused) : [200, { code: 200, message: 'SMS gesendet' }];
     },
-    'users/verify/mail': (form) => checkCode('mail', requireFields(form, 'email', 'token'), 'email'),
-    'users/verify/sms': (form) =>
-      checkCode('sms', requireFields(form, 'mobilenumber', 'token'), 'mobilenumber'),
+    'users/verify/mail': (form) => {
+      const { email, token } = requireFields(form, 'email', 'token');
+      return checkCode('mail', canonical('email', canonicalAddress(email)), token);
+    },
+    'users/verify/sms': (form) => {
+      const { mobilenumber, token } = requireFields(form, 'mobilenumber', 'token');
+      return checkCode('sms', canonical('mobilenumber', canonicalIdentifier(mobilenumber)), token);
+    },
   };
 
-  function checkCode<F extends string>(
-    channel: Channel,
-    fields: Record<F | 'token', string>,
-    valueField: F,
-  ): Answer {
-    const value = fields[valueField].trim();
-    const result = codes.check(channel, value, fields.token.trim());
-    if (result === 'ok') return [200, { status: 'ok', token: issueToken(channel, value) }];
+  /**
+   * A right code gives a token for the value it was sent to and the service whose key asked for
+   * it: the verify call carries no key, so the code is what ties the two.
+   */
+  function checkCode(channel: Channel, value: string, code: string): Answer {
+    const checked = codes.check(channel, value, code.trim());
+    if (checked.result === 'ok') {
+      const token = issueToken({ sub: checked.sentTo, aud: checked.service, channel });
+      return [200, { status: 'ok', token }];
+    }
+    const { result } = checked;
     const body = { status: 'error', reason: result, message: CHECK_REFUSALS[result] };
     const lockedUntil = codes.lockedUntil(channel, value);
     return lockedUntil === undefined ? [400, body] : [429, body, retryAfter(lockedUntil)];
@@ -196,8 +187,10 @@ export function createReferenceMws({
   return { handle, outbox, codes, readToken };
 }
 
-function requireKnownKey(loginKeys: ReadonlySet<string>, key: string): void {
-  if (!loginKeys.has(key)) throw new HttpError(403, 'unknown service key');
+/** The canonical form of a field's value, or a 400 that says what is wrong with it. */
+function canonical(field: string, value: Canonical): string {
+  if (!value.ok) throw new HttpError(400, `${field} holds an invisible character, such as U+200B`);
+  return value.value;
 }
 
 function printCode({ channel, to, code }: OutboxEntry): void {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { readForm, requireFields, sendError, sendJson } from './http-utils.ts';
+import type { ReadToken } from './mws-token.ts';
 
 /** What each development qrid resolves to; docs/demo.md lists the same table. */
 export const RESOLVER_TABLE: Record<
@@ -20,16 +21,17 @@ export const RESOLVER_TABLE: Record<
 export const RESOLVER_TOKEN_MAX_AGE_MS = 10 * 60 * 1000;
 
 export interface ResolverOptions {
-  /** The claims of a token the MWS issued and that has not expired, else undefined. */
-  readToken: (token: string) => { iat: number; exp: number } | undefined;
+  /** The claims of a token issued for the audience and not expired, else undefined. */
+  readToken: ReadToken;
   now?: () => number;
 }
 
 /**
  * The development `POST api/resolver`: answers from RESOLVER_TABLE and sends the visitor on to
  * the demo's landing page, on the host the page was served from. It answers only for a fresh
- * token of the MWS, and a token for one qrid only: the first it came with. The MWS never learns
- * the qrid (the page sends none with the code), so this is where a token is bound to it.
+ * token for a-ident (a token another service's page got is refused), and a token for one qrid
+ * only: the first it came with. The MWS never learns the qrid (the page sends none with the
+ * code), so this is where a token is bound to it.
  */
 export function createResolver({ readToken, now = Date.now }: ResolverOptions) {
   /** Each token's qrid, kept until the token expires. */
@@ -37,7 +39,7 @@ export function createResolver({ readToken, now = Date.now }: ResolverOptions) {
 
   function acceptsToken(token: string, qrid: string): boolean {
     for (const [seen, { expiresAt }] of qridOf) if (expiresAt <= now()) qridOf.delete(seen);
-    const claims = readToken(token);
+    const claims = readToken(token, RESOLVER_SERVICE);
     if (!claims || now() - claims.iat * 1000 > RESOLVER_TOKEN_MAX_AGE_MS) return false;
     const bound = qridOf.get(token);
     if (bound) return bound.qrid === qrid;

@@ -19,10 +19,13 @@ const demo = useDemo();
 
 let visitors = 0;
 
-/** Signs a new visitor in with the demo's MWS: the token the page would hand the resolver. */
-async function signIn(): Promise<string> {
+/**
+ * Signs a new visitor in with the demo's MWS: the token the page would hand the resolver. The
+ * code is asked for with `service`'s key, a-ident's unless said.
+ */
+async function signIn(service = 'a-ident'): Promise<string> {
   const email = `visitor.${(visitors += 1)}@example.de`;
-  await postForm(demo.port, '/mws/users/auth/mail', { email, key: 'dev-key-a-ident' });
+  await postForm(demo.port, '/mws/users/auth/mail', { email, key: `dev-key-${service}` });
   const code = demo.sent.at(-1)?.code ?? '';
   const { token } = json(await postForm(demo.port, '/mws/users/verify/mail', { email, token: code })) as {
     token: string;
@@ -111,10 +114,22 @@ describe('POST api/resolver', () => {
       'a token used for an unknown qrid first',
       async (token) => (await resolve('qr-nope', undefined, token), token),
     ],
+    // Issue 36: a code another service's key asked for gives a token for that service only.
+    ['a token of the MWS for a-dok', () => signIn('a-dok')],
+    ['a token of the MWS for wdmaps', () => signIn('wdmaps')],
     ['a made-up token', () => 'header.payload.signature'],
     [
       'a token whose claims were changed',
       (token) => forge(token, { sub: 'someone', iss: 'reference-mws', iat: 0, exp: 9e9 }),
+    ],
+    [
+      'another service’s token with its audience changed to a-ident',
+      async () => {
+        const token = await signIn('a-dok');
+        const [, payload = ''] = token.split('.');
+        const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as object;
+        return forge(token, { ...claims, aud: 'a-ident' });
+      },
     ],
     [
       'a token with another signature',

@@ -55,6 +55,8 @@ const refusals: [string | undefined, 'VL01' | 'AL01'][] = [
   ['locked', 'VL01'],
   ['value-limit', 'AL01'],
   ['client-limit', 'AL01'],
+  ['country-budget', 'AL01'],
+  ['sms-budget', 'AL01'],
   [undefined, 'AL01'],
   ['LOCKED', 'AL01'],
   ['__proto__', 'AL01'],
