@@ -113,8 +113,8 @@ async function servedRelease(
 }
 
 /**
- * The release /healthz and the header name: the file at once (the `current` link), the header
- * once nginx's workers have the reloaded config (a reload signals them and returns).
+ * The release /healthz and the header name, both from the config: once nginx's workers have the
+ * reloaded config (a reload signals them and returns).
  */
 async function expectServed(gateway: Gateway, release: string) {
   await expect

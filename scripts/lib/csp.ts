@@ -78,13 +78,29 @@ const TRUSTED_TYPES: Directives = {
 export const TRUSTED_TYPES_POLICY = serialize(TRUSTED_TYPES);
 
 /**
- * Firebase phone sign-in with its invisible reCAPTCHA, as Google's reCAPTCHA FAQ lists it. Every
- * brand gets it: which methods a service offers is runtime config. Auth is created without a
- * popup/redirect resolver (src/lib/firebase-auth.ts), so neither apis.google.com nor the project's
- * `__/auth/iframe` is ever loaded. The badge and the challenge draw inside Google's frames.
+ * Firebase phone sign-in with its invisible reCAPTCHA. Every brand gets it: which methods a
+ * service offers is runtime config. Auth is created without a popup/redirect resolver
+ * (src/lib/firebase-auth.ts), so neither apis.google.com nor the project's `__/auth/iframe` is
+ * ever loaded. The badge and the challenge draw inside Google's frames.
+ *
+ * Scripts by exact file, not the prefixes of Google's reCAPTCHA FAQ ("I'm using Content Security
+ * Policy (CSP) on my website", developers.google.com/recaptcha/docs/faq): `www.google.com/recaptcha/`
+ * also allows /recaptcha/about/js/main.min.js, a known gadget for running injected markup. A source
+ * path without a trailing `/` matches that file only, whatever its query. Firebase Auth 12.19.0
+ * (@firebase/auth 1.13.6) loads `api.js` for the v2 verifier, and `enterprise.js` instead when the
+ * project turns on reCAPTCHA Enterprise for phone sign-in (SMS defense, a console setting the page
+ * cannot see); either loader then adds its release file, `www.gstatic.com/recaptcha/releases/
+ * <version>/recaptcha__<lang>.js`, whose version changes without notice, so that folder stays a
+ * prefix. src/lib/trusted-types.ts admits the same three. (After a redirect a browser checks the
+ * host only; these files are answered, not redirected.) Frames keep the FAQ's folders (api2/ and
+ * enterprise/ anchor and bframe): a framed page runs in Google's origin, not in this one.
  */
 const FIREBASE_PHONE: Directives = {
-  'script-src': ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+  'script-src': [
+    'https://www.google.com/recaptcha/api.js',
+    'https://www.google.com/recaptcha/enterprise.js',
+    'https://www.gstatic.com/recaptcha/releases/',
+  ],
   'frame-src': ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
 };
 

@@ -66,12 +66,12 @@ export interface HeaderOptions {
   svg?: boolean;
   /**
    * The operator's endpoint for the browser's reports (deploy.config.json's reportingEndpoint):
-   * the page's Report-Only policy then names it through Reporting-Endpoints.
+   * the page's enforced and Report-Only policies then name it through Reporting-Endpoints.
    */
   reportTo?: string | null | undefined;
 }
 
-/** The Reporting-Endpoints group the page's Report-Only policy reports to. */
+/** The Reporting-Endpoints group the page's policies report to. */
 export const REPORT_GROUP = 'login-gateway-csp';
 
 /** Every header one kind of answer for one brand carries. */
@@ -89,24 +89,28 @@ export function cacheControl(kind: PathKind): string {
 /**
  * The headers that differ between kinds of answer. The page also carries the Trusted Types policy
  * as Report-Only (csp.ts, decision 017): a release's browsers report what the real SDKs would
- * break before it is enforced, to the operator's endpoint when there is one.
+ * break before it is enforced. With an endpoint, both of the page's policies report to it: what
+ * the enforced one blocks is an attack or a broken SDK, either worth the operator's knowing. The
+ * other answers run nothing, so their policies have nothing to tell.
  */
 export function kindHeaders(
   service: string,
   kind: PathKind,
   { svg = false, reportTo }: HeaderOptions = {},
 ): HeaderMap {
-  const policy = kind === 'page' ? pagePolicy(service) : svg ? SVG_POLICY : LOCKED_POLICY;
-  const headers: Record<string, string> = {
-    'Content-Security-Policy': policy,
+  if (kind !== 'page') {
+    return {
+      'Content-Security-Policy': svg ? SVG_POLICY : LOCKED_POLICY,
+      'Cache-Control': CACHE_CONTROL[kind],
+    };
+  }
+  const reporting = reportTo ? `; report-to ${REPORT_GROUP}` : '';
+  return {
+    'Content-Security-Policy': `${pagePolicy(service)}${reporting}`,
     'Cache-Control': CACHE_CONTROL[kind],
+    'Content-Security-Policy-Report-Only': `${TRUSTED_TYPES_POLICY}${reporting}`,
+    ...(reportTo ? { 'Reporting-Endpoints': `${REPORT_GROUP}="${reportTo}"` } : {}),
   };
-  if (kind !== 'page') return headers;
-  headers['Content-Security-Policy-Report-Only'] = reportTo
-    ? `${TRUSTED_TYPES_POLICY}; report-to ${REPORT_GROUP}`
-    : TRUSTED_TYPES_POLICY;
-  if (reportTo) headers['Reporting-Endpoints'] = `${REPORT_GROUP}="${reportTo}"`;
-  return headers;
 }
 
 /**

@@ -7,8 +7,8 @@ import {
   type HeaderMap,
   type PathKind,
 } from './host-headers.ts';
-import { HEALTH_PATH, RELEASE_FILE, RELEASE_HEADER } from './release-manifest.ts';
-import { brandStoreDir, currentBrandDir, WEB_ROOT_LAYOUT } from './web-root-layout.ts';
+import { HEALTH_PATH, healthAnswer, RELEASE_HEADER } from './release-manifest.ts';
+import { brandStoreDir, currentBrandDir } from './web-root-layout.ts';
 
 /** What the nginx config needs to know of a brand: its folder and its host names (ASCII). */
 export interface ServedBrand {
@@ -194,10 +194,11 @@ function brandServer(
         ...headers('file', file.endsWith('.svg')),
       ]),
     ),
+    // The status and the release id from the config, like the release header: release.json, with
+    // the commit and every brand's name, is for the operator and not served.
     block(`location = ${HEALTH_PATH}`, [
-      `alias ${path.posix.join(parameters.webRoot, WEB_ROOT_LAYOUT.current, RELEASE_FILE)};`,
-      'types { }',
       'default_type application/json;',
+      `return 200 '${healthAnswer(release).replace('\n', '\\n')}';`,
       ...headers('file'),
     ]),
     block('location /api/', [

@@ -6,10 +6,12 @@ import { z } from 'zod';
 
 /**
  * What a release says of itself, in `<release>/release.json`: which build it is and which brand
- * folders it holds. Hosts serve the same file as `/healthz` on every brand domain, and send the id
- * with every answer (RELEASE_HEADER), so an operator and a load balancer can tell which release a
- * domain serves. The brand folders themselves carry no build time: a rebuild that changes nothing
- * of a brand leaves its folder byte for byte as it was.
+ * folders it holds. It is for operators and the deploy, and no host serves it: every brand domain
+ * answers `/healthz` with the status and the release id alone (healthAnswer), the id every answer
+ * carries anyway (RELEASE_HEADER), so a load balancer can tell which release a domain serves; the
+ * whole commit and the names of the other brands stay with the operator. The brand folders themselves
+ * carry no build time: a rebuild that changes nothing of a brand leaves its folder byte for byte
+ * as it was.
  */
 export const RELEASE_FILE = 'release.json';
 export const HEALTH_PATH = '/healthz';
@@ -28,6 +30,11 @@ export const releaseManifestSchema = z.strictObject({
 });
 
 export type ReleaseManifest = z.infer<typeof releaseManifestSchema>;
+
+/** The body of `/healthz` for a release, the same from nginx and from Firebase Hosting. */
+export function healthAnswer(release: string): string {
+  return `${JSON.stringify({ status: 'ok', release })}\n`;
+}
 
 /** The manifest of a build made now from the project's working tree. */
 export async function describeRelease(

@@ -4,7 +4,7 @@ import path from 'node:path';
  * How `npm run deploy` lays out a host's web root, and what the nginx config serves from it:
  *
  *     <webRoot>/releases/<release id>/<service>/…   every release installed, as built
- *     <webRoot>/releases/<release id>/release.json  its manifest, served as /healthz
+ *     <webRoot>/releases/<release id>/release.json  its manifest, for the operator, not served
  *     <webRoot>/current -> releases/<release id>    the release being served, swapped atomically
  *     <webRoot>/store/<service>/assets/…            every asset of every release still kept
  *     <webRoot>/deployments.json                    which release was installed and retired when

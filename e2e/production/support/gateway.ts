@@ -42,6 +42,13 @@ export const { brands } = await loadBrands(brandsDir);
 /** A host of another site, which tries to frame the login page. */
 export const OTHER_SITE = 'attacker.test';
 
+/**
+ * The report collector the gateway's settings name, so the pages carry the headers of a host
+ * that has one. Chromium sends no report here: it takes no reporting headers from an answer whose
+ * certificate it accepts only by --ignore-certificate-errors-spki-list.
+ */
+export const REPORTING_ENDPOINT = 'https://reports.login-gateway.test/csp';
+
 /** Chromium's rules that send every brand domain, and the other site, to this machine. */
 export function hostResolverRules(): string {
   const hosts = [...brands.flatMap((brand) => brand.domains), OTHER_SITE];
@@ -83,8 +90,8 @@ export interface Gateway {
  * One worker's production stack, all on free loopback ports: the reference backend, a throwaway
  * CA with a certificate per brand, and a real nginx serving a web root into which the release in
  * `releaseDir` (dist/) was deployed by `npm run deploy -- nginx`'s own code, with the committed
- * settings changed only in paths, ports and commands; plus a page of another site. Everything
- * stops, by its own PID or handle, in `stop`.
+ * settings changed only in paths, ports and commands and given a report collector (REPORTING_ENDPOINT);
+ * plus a page of another site. Everything stops, by its own PID or handle, in `stop`.
  */
 export async function startGateway({ releaseDir = distDir } = {}): Promise<Gateway> {
   await requireRelease(releaseDir);
@@ -135,6 +142,7 @@ export async function startGateway({ releaseDir = distDir } = {}): Promise<Gatew
         httpsListen: [`127.0.0.1:${httpsPort}`],
         publicHttpsPort: httpsPort,
         accessLog: path.join(dir, 'access.log'),
+        reportingEndpoint: REPORTING_ENDPOINT,
         configFile,
         testCommand: [NGINX_PATH, '-t', ...nginxArgs(nginx)],
         // nginx's own reload (SIGHUP to its master), once it runs; the first deploy comes before.
@@ -159,7 +167,7 @@ export async function startGateway({ releaseDir = distDir } = {}): Promise<Gatew
       parameters: settings.nginx,
       release,
       headers: (service, kind, options, served = release) => ({
-        ...hostHeaders(service, kind, options),
+        ...hostHeaders(service, kind, { ...options, reportTo: settings.nginx.reportingEndpoint }),
         [RELEASE_HEADER]: served,
       }),
       httpsOrigin,

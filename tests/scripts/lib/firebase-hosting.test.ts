@@ -13,6 +13,7 @@ import {
   cacheControl,
   hostHeaders,
   kindHeaders,
+  pagePolicy,
   SVG_POLICY,
   TOP_LEVEL_FILES,
   type HeaderMap,
@@ -207,19 +208,23 @@ describe('.firebaserc', () => {
     }
   });
 
-  test('the page reports Trusted Types to the operator’s collector when there is one', () => {
+  test('the page reports its policy and Trusted Types to the operator’s collector when there is one', () => {
     const config = renderFirebaseJson(
       brands,
       { ...FIREBASE_DEFAULTS, reportingEndpoint: 'https://reports.example/csp' },
       TEST_RELEASE,
     );
     const site = siteOf(config, 'a-dok');
-    expect(hostingHeadersFor(site, '/')).toMatchObject({
-      'Content-Security-Policy-Report-Only':
-        "require-trusted-types-for 'script'; trusted-types default; report-to login-gateway-csp",
-      'Reporting-Endpoints': 'login-gateway-csp="https://reports.example/csp"',
-    });
+    for (const page of ['/', '/index.html'])
+      expect(hostingHeadersFor(site, page)).toMatchObject({
+        'Content-Security-Policy': `${pagePolicy('a-dok')}; report-to login-gateway-csp`,
+        'Content-Security-Policy-Report-Only':
+          "require-trusted-types-for 'script'; trusted-types default; report-to login-gateway-csp",
+        'Reporting-Endpoints': 'login-gateway-csp="https://reports.example/csp"',
+      });
     expect(hostingHeadersFor(site, '/assets/index-D4x9Qf1a.js')).not.toHaveProperty('Reporting-Endpoints');
+    const silent = siteOf(renderFirebaseJson(brands, FIREBASE_DEFAULTS, TEST_RELEASE), 'a-dok');
+    expect(hostingHeadersFor(silent, '/')['Content-Security-Policy']).toBe(pagePolicy('a-dok'));
   });
 
   test('firebase.json starts the Hosting emulator on the configured port, without its UI', () => {

@@ -6,6 +6,7 @@ import {
   hostHeaders,
   LOCKED_POLICY,
   pagePolicy,
+  REPORT_GROUP,
   SVG_POLICY,
   type PathKind,
 } from '../../../scripts/lib/host-headers.ts';
@@ -46,6 +47,26 @@ describe('the headers a host sends', () => {
     expect(features).toEqual(
       expect.arrayContaining(['camera=()', 'geolocation=()', 'microphone=()', 'payment=()']),
     );
+  });
+
+  test('with a collector, the enforced policy reports to it as the Report-Only one does; without one, neither names a group', () => {
+    const endpoint = 'https://reports.example/csp';
+    const page = hostHeaders('a-dok', 'page', { reportTo: endpoint });
+    expect(page['Content-Security-Policy']).toBe(`${pagePolicy('a-dok')}; report-to ${REPORT_GROUP}`);
+    expect(page['Content-Security-Policy-Report-Only']).toMatch(new RegExp(`; report-to ${REPORT_GROUP}$`));
+    expect(page['Reporting-Endpoints']).toBe(`${REPORT_GROUP}="${endpoint}"`);
+    for (const reportTo of [undefined, null]) {
+      const silent = hostHeaders('a-dok', 'page', { reportTo });
+      expect(silent['Content-Security-Policy']).toBe(pagePolicy('a-dok'));
+      expect(Object.values(silent).join('\n')).not.toContain('report-to');
+      expect(silent).not.toHaveProperty('Reporting-Endpoints');
+    }
+    // Answers that run nothing have nothing to report.
+    for (const kind of KINDS.filter((each) => each !== 'page')) {
+      const headers = hostHeaders('a-dok', kind, { reportTo: endpoint });
+      expect(headers['Content-Security-Policy'], kind).toBe(LOCKED_POLICY);
+      expect(headers, kind).not.toHaveProperty('Reporting-Endpoints');
+    }
   });
 
   test('an SVG runs nothing, even when opened on its own', () => {

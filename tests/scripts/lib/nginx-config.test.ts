@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hostHeaders, TOP_LEVEL_FILES } from '../../../scripts/lib/host-headers.ts';
+import { hostHeaders, pagePolicy, TOP_LEVEL_FILES } from '../../../scripts/lib/host-headers.ts';
 import { renderNginxConfig, type ServedBrand } from '../../../scripts/lib/nginx-config.ts';
 import { RELEASE_HEADER } from '../../../scripts/lib/release-manifest.ts';
 import { committedSettings, TEST_RELEASE } from '../committed-settings.ts';
@@ -101,9 +101,15 @@ describe('the nginx config', () => {
     expect(server).toContain('root /var/www/login-gateway/current/a-dok;');
     expect(blockAfter(server, 'location ^~ /assets/')).toContain('root /var/www/login-gateway/store/a-dok;');
     const health = blockAfter(server, 'location = /healthz');
-    expect(health).toContain('alias /var/www/login-gateway/current/release.json;');
     expect(health).toContain('default_type application/json;');
     expect(headersOf(health)).toEqual(expected('a-dok', 'file'));
+  });
+
+  test('answers /healthz with the status and the release id alone, never the manifest', () => {
+    const health = blockAfter(httpsServer('a-dok'), 'location = /healthz');
+    // nginx turns the \n of a quoted string into a newline.
+    expect(health).toContain(`return 200 '{"status":"ok","release":"${TEST_RELEASE}"}\\n';`);
+    expect(config).not.toContain('release.json');
   });
 
   test('logs requests without their query strings, or not at all', () => {
@@ -166,11 +172,12 @@ describe('the nginx config', () => {
     }
   });
 
-  test('sends the page Trusted Types as Report-Only, to the operator’s collector when there is one', () => {
+  test('sends the page Trusted Types as Report-Only, and both policies to the operator’s collector when there is one', () => {
     const page = headersOf(blockAfter(httpsServer('a-dok'), 'location = /'));
     expect(page['Content-Security-Policy-Report-Only']).toBe(
       "require-trusted-types-for 'script'; trusted-types default",
     );
+    expect(page['Content-Security-Policy']).not.toContain('report-to');
     expect(page).not.toHaveProperty('Reporting-Endpoints');
     const reporting = renderNginxConfig(
       brands,
@@ -184,6 +191,12 @@ describe('the nginx config', () => {
     );
     expect(location).toContain(
       `add_header Reporting-Endpoints 'login-gateway-csp="https://reports.example/csp"' always;`,
+    );
+    expect(location).toContain(
+      `add_header Content-Security-Policy "${pagePolicy('a-dok')}; report-to login-gateway-csp" always;`,
+    );
+    expect(blockAfter(server, 'location = /index.html')).toContain(
+      `"${pagePolicy('a-dok')}; report-to login-gateway-csp"`,
     );
     expect(blockAfter(server, 'location ^~ /assets/')).not.toContain('Report-Only');
   });
