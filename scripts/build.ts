@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS_FILE, loadDeploySettings, PAYPAL_ENV } from './lib/dep
 import { loadBrands } from './lib/load-brands.ts';
 import { describeRelease, RELEASE_FILE, writeReleaseManifest } from './lib/release-manifest.ts';
 import { formatBuildTable, formatInvalidBrands, formatWarnings } from './lib/report.ts';
+import { setServedModes } from './lib/file-modes.ts';
 import { recordingBuild } from './lib/demo-build.ts';
 import { defaultBrandsDir, faviconCacheDir, projectRoot } from './vite/app-config.ts';
 
@@ -107,6 +108,7 @@ if (result.ok) {
     // The host configs serve the brand folders the release holds, no others.
     const served = brands.filter((brand) => built.includes(brand.service));
     await writeDeployConfigs(outDir, served, settings, release);
+    await setServedModes(outDir);
   }
   if (result.invalid.length > 0) {
     const heading = 'invalid brand folder(s) not built (a build of all brands refuses them)';

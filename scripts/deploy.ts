@@ -38,6 +38,12 @@ const { values, positionals } = parseCommandLine({
       default: false,
       description: 'firebase: assembles the stage folder and prints the command instead of running it',
     },
+    'allow-dirty': {
+      type: 'boolean',
+      default: false,
+      description:
+        'Deploys a release built with uncommitted changes (a -dirty id), which is refused otherwise',
+    },
   },
   notes: [
     'Examples:',
@@ -50,7 +56,8 @@ const { values, positionals } = parseCommandLine({
     'testCommand, swaps webRoot/current, runs reloadCommand; a failing step puts config and current back.',
     'firebase: stages each site (the release plus the assets of recent releases) in stageDir and runs',
     'deployCommand there. Deploying the release already served renders the host config again: that',
-    'applies a change of deploy.config.json or of a domain in brands/ without a build. See docs/deploy.md.',
+    'applies a change of deploy.config.json or of a domain in brands/ without a build. A release built with',
+    'uncommitted changes (a -dirty id) is refused unless --allow-dirty says to deploy it. See docs/deploy.md.',
   ],
 });
 
@@ -61,6 +68,9 @@ if (values['dry-run'] && named !== 'firebase')
   refuseCommandLine(COMMAND, '--dry-run is for the firebase target.');
 if (values.rollback && values.release !== undefined) {
   refuseCommandLine(COMMAND, '--rollback serves an installed release; leave out --release.');
+}
+if (values.rollback && values['allow-dirty']) {
+  refuseCommandLine(COMMAND, '--allow-dirty is for a new release; a rollback serves one deployed before.');
 }
 
 function checkTarget(target: string | undefined): asserts target is (typeof TARGETS)[number] {
@@ -81,6 +91,7 @@ const common = {
 const releaseDir = path.resolve(values.release ?? path.join(projectRoot, 'dist'));
 
 try {
+  if (!values.rollback) await checkCommitted(releaseDir, values['allow-dirty']);
   const target = named ?? (await deployedTarget(common.settingsFile));
   if (target === 'nginx') {
     const { deployNginx, rollbackNginx } = await import('./deploy/nginx-target.ts');
@@ -133,6 +144,15 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
+}
+
+/** Refuses a `-dirty` release, or says that it goes out so when --allow-dirty lets it. */
+async function checkCommitted(releaseDir: string, allowDirty: boolean): Promise<void> {
+  const { refuseDirtyRelease } = await import('./deploy/checked-release.ts');
+  if (!allowDirty) return refuseDirtyRelease(releaseDir);
+  const { readReleaseManifest } = await import('./lib/release-manifest.ts');
+  const { release, dirty } = await readReleaseManifest(releaseDir);
+  if (dirty) console.warn(`⚠ ${release} was built with uncommitted changes; --allow-dirty lets it through.`);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { copyFile, link, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, link, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { makeServedFolder, setServedModes } from '../lib/file-modes.ts';
 import { brandStoreDir, WEB_ROOT_LAYOUT } from '../lib/web-root-layout.ts';
 import type { AssetLists } from './history.ts';
 
@@ -12,7 +13,8 @@ export function storedAssetsDir(root: string, service: string): string {
  * Adds every file of each brand's assets/ folder in an installed release (twins included) to
  * `<root>/store/<service>/assets/`, as a hard link to the release's file or a copy where links
  * fail. Asset names are content hashes, so a name already stored with other bytes means a broken
- * build or an edited store: that stops the deploy. Returns the names per brand.
+ * build or an edited store: that stops the deploy. Each brand's store ends 0644 for files and
+ * 0755 for folders, also what a deploy before that rule left there. Returns the names per brand.
  */
 export async function addToAssetStore(
   root: string,
@@ -23,9 +25,10 @@ export async function addToAssetStore(
   for (const service of services) {
     const from = path.join(releaseFolder, service, 'assets');
     const to = storedAssetsDir(root, service);
-    await mkdir(to, { recursive: true });
+    await makeServedFolder(to);
     const names = await fileNames(from);
     for (const name of names) await storeFile(path.join(from, name), path.join(to, name));
+    await setServedModes(brandStoreDir(root, service));
     lists[service] = names;
   }
   return lists;

@@ -43,6 +43,19 @@ export async function loadCheckedRelease(releaseDir: string, brandsDir: string):
   return { manifest, brands };
 }
 
+/**
+ * Refuses a release built from a tree with uncommitted changes (`-dirty`): no commit holds what
+ * it would serve, so nobody can review it, build it again or tell what changed. `npm run deploy`
+ * asks this unless the operator passes --allow-dirty.
+ */
+export async function refuseDirtyRelease(releaseDir: string): Promise<void> {
+  const manifest = await readReleaseManifest(releaseDir);
+  if (!manifest.dirty) return;
+  throw new Error(
+    `${shortPath(releaseDir)}/ (release ${manifest.release}) was built on ${manifest.builtAt} from commit ${manifest.commit} with uncommitted changes to tracked files: no commit holds what it would serve. Commit the changes (or build from a clean checkout), run \`npm run build\` and deploy that; to deploy this build as it is, add --allow-dirty.`,
+  );
+}
+
 function shortPath(dir: string): string {
   return path.relative(process.cwd(), dir) || '.';
 }

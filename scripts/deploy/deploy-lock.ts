@@ -1,5 +1,6 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { makeServedFolder } from '../lib/file-modes.ts';
 
 /** Held in the web root (or the Firebase store) while a deploy or a rollback changes it. */
 export const LOCK_NAME = '.deploy-lock';
@@ -11,7 +12,7 @@ export const LOCK_NAME = '.deploy-lock';
  */
 export async function withDeployLock<T>(root: string, work: () => Promise<T>): Promise<T> {
   const lock = path.join(root, LOCK_NAME);
-  await mkdir(root, { recursive: true });
+  await makeServedFolder(root);
   try {
     await mkdir(lock);
   } catch (error) {

@@ -1,13 +1,15 @@
 import { copyFile, link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDeploySettings, type FirebaseSettings } from '../lib/deploy-settings.ts';
+import { setServedModes } from '../lib/file-modes.ts';
 import { renderFirebaseJson, renderFirebaserc } from '../lib/firebase-hosting.ts';
 import { DEPLOY_FILES } from '../lib/deploy-configs.ts';
 import { linkTree } from '../lib/link-tree.ts';
 import type { ServedBrand } from '../lib/nginx-config.ts';
-import { readReleaseManifest, RELEASE_FILE } from '../lib/release-manifest.ts';
+import { healthAnswer, readReleaseManifest } from '../lib/release-manifest.ts';
 import { addToAssetStore, pruneAssetStore, storedAssetsDir } from './asset-store.ts';
 import { loadCheckedRelease, loadServedBrands } from './checked-release.ts';
+import { firebaseCommandLine } from './firebase-cli.ts';
 import { withDeployLock } from './deploy-lock.ts';
 import {
   forgetExpired,
@@ -25,7 +27,7 @@ import { commandFailed, runCommand, type RunCommand } from './run-command.ts';
 
 /** Inside the stage, where the releases, the asset store and the history stay between deploys. */
 export const STAGE_STORE = '.store';
-/** What Hosting serves as /healthz on every site: the release manifest. */
+/** What Hosting serves as /healthz on every site: the status and the release id (healthAnswer). */
 const HEALTH_FILE = 'healthz';
 /**
  * Release folders the stage keeps: the one served and the one a rollback restages. Hosting keeps
@@ -50,6 +52,7 @@ export interface Published {
   /** The release deployed before, by this stage's history. */
   previous: string | undefined;
   stage: string;
+  /** The deploy command as run (or, dry, to be run) in the stage: the pinned CLI by its path. */
   command: readonly string[];
   deployed: boolean;
   /** The brands the release serves, by their domains. */
@@ -62,20 +65,20 @@ export interface Published {
  * the releases of the last `assetRetentionDays` named: a page opened before still finds its chunks.
  */
 export async function deployFirebase(options: FirebaseDeployOptions): Promise<Published> {
-  const { firebase, stage } = await loadFirebaseSettings(options.settingsFile);
+  const { firebase, stage, command } = await loadFirebaseSettings(options.settingsFile);
   const { manifest, brands } = await loadCheckedRelease(options.releaseDir, options.brandsDir);
   await refuseForeignStage(stage);
   const root = path.join(stage, STAGE_STORE);
   return withDeployLock(root, async () => {
     const folder = await installRelease(options.releaseDir, root, manifest);
     const assets = await addToAssetStore(root, folder, manifest.brands);
-    return publish({ ...options, firebase, stage, brands, release: manifest.release, assets });
+    return publish({ ...options, firebase, stage, command, brands, release: manifest.release, assets });
   });
 }
 
 /** Restages the release deployed before the current one and deploys it. */
 export async function rollbackFirebase(options: FirebaseRollbackOptions): Promise<Published> {
-  const { firebase, stage } = await loadFirebaseSettings(options.settingsFile);
+  const { firebase, stage, command } = await loadFirebaseSettings(options.settingsFile);
   const brands = await loadServedBrands(options.brandsDir);
   const root = path.join(stage, STAGE_STORE);
   return withDeployLock(root, async () => {
@@ -90,13 +93,14 @@ export async function rollbackFirebase(options: FirebaseRollbackOptions): Promis
     const manifest = await readReleaseManifest(folder);
     const assets = await addToAssetStore(root, folder, manifest.brands);
     const served = brands.filter((brand) => manifest.brands.includes(brand.service));
-    return publish({ ...options, firebase, stage, brands: served, release, assets });
+    return publish({ ...options, firebase, stage, command, brands: served, release, assets });
   });
 }
 
 interface Publication {
   firebase: FirebaseSettings;
   stage: string;
+  command: readonly string[];
   brands: readonly ServedBrand[];
   release: string;
   assets: AssetLists;
@@ -106,7 +110,7 @@ interface Publication {
 }
 
 async function publish(publication: Publication): Promise<Published> {
-  const { firebase, stage, release } = publication;
+  const { firebase, stage, command, release } = publication;
   const root = path.join(stage, STAGE_STORE);
   const now = publication.now ?? new Date();
   const history = await readHistory(root);
@@ -118,15 +122,15 @@ async function publish(publication: Publication): Promise<Published> {
     release,
     previous,
     stage,
-    command: firebase.deployCommand,
+    command,
     served: publication.brands.map(({ service, domains }) => ({ service, domains })),
   };
   if (publication.dryRun) return { ...result, deployed: false };
 
-  const deploy = await (publication.run ?? runCommand)(firebase.deployCommand, stage);
+  const deploy = await (publication.run ?? runCommand)(command, stage);
   if (deploy.code !== 0) {
     throw commandFailed(
-      firebase.deployCommand,
+      command,
       deploy,
       `Hosting serves what it served before (${previous ?? 'nothing from here'}).`,
     );
@@ -145,8 +149,9 @@ async function publish(publication: Publication): Promise<Published> {
 
 /**
  * Rebuilds everything in the stage but the store: per brand the release's folder, every
- * retained asset of that brand and the manifest as `healthz`; then firebase.json and .firebaserc.
- * Files are hard links into the store, so a stage costs directory entries, not copies.
+ * retained asset of that brand and `healthz`; then firebase.json and .firebaserc.
+ * Files are hard links into the store, so a stage costs directory entries, not copies. What is
+ * uploaded is 0644 and 0755 like an nginx install, so no local user can change it on the way.
  */
 async function assembleStage(
   stage: string,
@@ -170,7 +175,7 @@ async function assembleStage(
       const from = path.join(storedAssetsDir(root, service), name);
       await link(from, to).catch(() => copyFile(from, to));
     }
-    await copyFile(path.join(folder, RELEASE_FILE), path.join(site, HEALTH_FILE));
+    await writeFile(path.join(site, HEALTH_FILE), healthAnswer(release));
   }
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   await writeFile(
@@ -178,6 +183,7 @@ async function assembleStage(
     json(renderFirebaseJson(brands, firebase, release)),
   );
   await writeFile(path.join(stage, DEPLOY_FILES.firebaserc), json(renderFirebaserc(brands, firebase)));
+  await setServedModes(stage);
 }
 
 /**
@@ -193,10 +199,17 @@ async function refuseForeignStage(stage: string): Promise<void> {
   }
 }
 
-/** The Firebase settings, and the stage folder resolved against the settings file's folder. */
+/**
+ * The Firebase settings, the stage folder resolved against the settings file's folder, and the
+ * deploy command as it will run: a CLI that is not installed stops the deploy before it stages.
+ */
 async function loadFirebaseSettings(
   settingsFile: string,
-): Promise<{ firebase: FirebaseSettings; stage: string }> {
+): Promise<{ firebase: FirebaseSettings; stage: string; command: string[] }> {
   const { settings, file } = await loadDeploySettings(settingsFile);
-  return { firebase: settings.firebase, stage: path.resolve(path.dirname(file), settings.firebase.stageDir) };
+  return {
+    firebase: settings.firebase,
+    stage: path.resolve(path.dirname(file), settings.firebase.stageDir),
+    command: firebaseCommandLine(settings.firebase.deployCommand),
+  };
 }

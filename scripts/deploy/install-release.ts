@@ -1,5 +1,6 @@
 import { copyFile, link, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { makeServedFolder, setServedModes } from '../lib/file-modes.ts';
 import { RELEASE_FILE, type ReleaseManifest } from '../lib/release-manifest.ts';
 import { WEB_ROOT_LAYOUT } from '../lib/web-root-layout.ts';
 
@@ -9,8 +10,10 @@ export function releaseFolder(root: string, release: string): string {
 
 /**
  * Copies a release's brand folders and release.json into `<root>/releases/<id>`, whole or not at
- * all: the copy is made under a dot name and renamed when complete. An id already installed is
- * reused as it is (the id names one build, so its files are the same). Returns its folder.
+ * all: the copy is made under a dot name and renamed when complete. Its files are 0644 and its
+ * folders 0755 whatever the build left and the umask is (file-modes.ts). An id already installed
+ * is reused (the id names one build, so its files are the same), its modes set the same way, for
+ * a release installed before they were. Returns its folder.
  */
 export async function installRelease(
   releaseDir: string,
@@ -18,15 +21,20 @@ export async function installRelease(
   manifest: ReleaseManifest,
 ): Promise<string> {
   const folder = releaseFolder(root, manifest.release);
-  if (await exists(folder)) return folder;
+  if (await exists(folder)) {
+    await setServedModes(folder);
+    return folder;
+  }
   const partial = path.join(root, WEB_ROOT_LAYOUT.releases, `.${manifest.release}.partial`);
   await rm(partial, { recursive: true, force: true });
-  await mkdir(partial, { recursive: true });
+  await makeServedFolder(partial);
   const copies = new Map<string, string>();
   for (const service of manifest.brands) {
     await copyTree(path.join(releaseDir, service), path.join(partial, service), copies);
   }
   await copyFile(path.join(releaseDir, RELEASE_FILE), path.join(partial, RELEASE_FILE));
+  // Fresh copies, linked to nothing served yet: setting their modes changes no live file.
+  await setServedModes(partial);
   await rename(partial, folder);
   return folder;
 }

@@ -12,6 +12,7 @@ import type { PayPalClientIds } from './bake-html.ts';
 import { PAYPAL_ENV } from './deploy-settings.ts';
 import { emitBrand, type BuiltApp } from './emit-brand.ts';
 import { loadBrands, type Brand, type InvalidBrand } from './load-brands.ts';
+import { setServedModes } from './file-modes.ts';
 import { isPrecompressedTwin, precompressTree } from './precompress.ts';
 import { formatInvalidBrands, type BrandReportRow } from './report.ts';
 
@@ -138,6 +139,8 @@ export async function buildBrands({
     const emitted = await Promise.all(
       [...selected, ...refreshed].map((brand) => emitBrand(brand, app, outDir, cacheDir, build, paypal)),
     );
+    // Whatever the umask: release-check refuses a file its group or everyone may write.
+    await Promise.all(emitted.map(({ dir }) => setServedModes(dir)));
     const rows = await Promise.all(
       emitted
         .slice(0, selected.length)

@@ -1,12 +1,16 @@
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
+import { pinnedFirebaseCli } from '../../../scripts/deploy/firebase-cli.ts';
+import { writableEntries } from '../../../scripts/lib/file-modes.ts';
 import { projectRoot } from '../../../scripts/vite/app-config.ts';
 import { makeTempDir } from '../brand-fixtures.ts';
 import { configOf, startConfigServer } from './config-server.ts';
 import {
   BRANDS,
+  DIRTY_RELEASE,
   makeDeployWorld,
   RELEASE,
   removeDeployWorld,
@@ -24,14 +28,19 @@ afterEach(async () => {
   await Promise.all(stops.splice(0).map((stop) => stop()));
 });
 
+/** `npm run deploy -- <args>`; with `umask` "0", as an operator's shell with umask 0 runs it. */
 function deploy(
   args: string[],
   env: NodeJS.ProcessEnv = {},
+  { umask }: { umask?: '0' } = {},
 ): Promise<{ code: number; stdout: string; stderr: string }> {
+  const command = [process.execPath, '--import', 'tsx', path.join('scripts', 'deploy.ts'), ...args];
+  const [file = '', ...rest] =
+    umask === undefined ? command : ['sh', '-c', `umask ${umask} && exec "$@"`, 'sh', ...command];
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      ['--import', 'tsx', path.join('scripts', 'deploy.ts'), ...args],
+      file,
+      rest,
       { cwd: projectRoot, timeout: SPAWN_TIMEOUT, env: { ...process.env, ...env } },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
@@ -142,8 +151,9 @@ test(
     ]);
     expect(code).toBe(0);
     const stage = path.relative(projectRoot, world.stage);
+    // The settings say `firebase deploy --only hosting`: the project's CLI by its path, no npx.
     expect(stdout).toBe(
-      `Staged ${RELEASE.a} in ${stage}/. To deploy it: (cd ${stage} && firebase deploy --only hosting)\n`,
+      `Staged ${RELEASE.a} in ${stage}/. To deploy it: (cd ${stage} && ${process.execPath} ${pinnedFirebaseCli()} deploy --only hosting)\n`,
     );
   },
   SPAWN_TIMEOUT,
@@ -157,6 +167,10 @@ test.each([
     ['nginx', '--rollback', '--release', 'dist'],
     '--rollback serves an installed release; leave out --release.',
   ],
+  [
+    ['nginx', '--rollback', '--allow-dirty'],
+    '--allow-dirty is for a new release; a rollback serves one deployed before.',
+  ],
 ])(
   'npm run deploy -- %j is refused in a sentence, exit 2',
   async (args, message) => {
@@ -167,4 +181,72 @@ test.each([
     });
   },
   SPAWN_TIMEOUT,
+);
+
+describe('a release built with uncommitted changes (-dirty)', () => {
+  const refusal = (releaseDir: string) =>
+    `${path.relative(projectRoot, releaseDir)}/ (release ${DIRTY_RELEASE}) was built on 2026-01-05T09:00:00Z from commit ddddddd with uncommitted changes to tracked files: no commit holds what it would serve. ` +
+    'Commit the changes (or build from a clean checkout), run `npm run build` and deploy that; to deploy this build as it is, add --allow-dirty.\n';
+
+  test.each([[['nginx']], [['firebase', '--dry-run']]])(
+    'is refused by npm run deploy -- %j, saying what to do, and nothing is installed or staged',
+    async (target) => {
+      world = await makeDeployWorld({ testCommand: ['true'], reloadCommand: ['true'] });
+      const dirty = await writeRelease(world, DIRTY_RELEASE, { assets: {} });
+      const paths = ['--settings', world.settingsFile, '--brands-dir', world.brandsDir];
+      expect(await deploy([...target, '--release', dirty, ...paths])).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: refusal(dirty),
+      });
+      expect(existsSync(world.webRoot)).toBe(false);
+      expect(existsSync(world.stage)).toBe(false);
+    },
+    SPAWN_TIMEOUT,
+  );
+
+  test(
+    'is deployed with --allow-dirty, which the output repeats',
+    async () => {
+      world = await makeDeployWorld({
+        testCommand: ['true'],
+        reloadCommand: ['true'],
+        // No server there: the domains are named as unread, and the exit stays 0.
+        httpsListen: ['127.0.0.1:1'],
+      });
+      const dirty = await writeRelease(world, DIRTY_RELEASE, { assets: {} });
+      const paths = ['--settings', world.settingsFile, '--brands-dir', world.brandsDir];
+      const { code, stdout, stderr } = await deploy(['nginx', '--allow-dirty', '--release', dirty, ...paths]);
+      expect(code).toBe(0);
+      expect(stdout).toBe(`Deployed ${DIRTY_RELEASE} (replacing nothing: the first release here).\n`);
+      expect(stderr).toMatch(
+        new RegExp(
+          `^⚠ ${DIRTY_RELEASE} was built with uncommitted changes; --allow-dirty lets it through\\.\n⚠ 2 of 2 brand domains`,
+        ),
+      );
+    },
+    SPAWN_TIMEOUT,
+  );
+});
+
+test(
+  'under umask 0, npm run deploy leaves nothing its group or everyone may write: web root, nginx config, Firebase stage',
+  async () => {
+    world = await makeDeployWorld({
+      testCommand: ['true'],
+      reloadCommand: ['true'],
+      httpsListen: ['127.0.0.1:1'],
+    });
+    const a = await writeRelease(world, RELEASE.a, { assets: { 'index-AAAA.js': 'a\n' } });
+    const paths = ['--release', a, '--settings', world.settingsFile, '--brands-dir', world.brandsDir];
+    expect((await deploy(['nginx', ...paths], {}, { umask: '0' })).code).toBe(0);
+    expect((await deploy(['firebase', '--dry-run', ...paths], {}, { umask: '0' })).code).toBe(0);
+
+    expect(await writableEntries(world.webRoot)).toEqual([]);
+    expect(await writableEntries(world.stage)).toEqual([]);
+    // nginx's config folder was made by the deploy; a writable config would be root's to anyone.
+    expect(await writableEntries(path.join(world.dir, 'nginx'))).toEqual([]);
+    expect((await stat(world.configFile)).mode & 0o777).toBe(0o644);
+  },
+  2 * SPAWN_TIMEOUT,
 );

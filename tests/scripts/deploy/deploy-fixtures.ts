@@ -5,8 +5,10 @@ import { DEMO_BUILD_META, brandMarker } from '../../../scripts/lib/bake-html.ts'
 import { buildContentSecurityPolicy } from '../../../scripts/lib/csp.ts';
 import { writeDeployConfigs } from '../../../scripts/lib/deploy-configs.ts';
 import { parseDeploySettings, type DeploySettings } from '../../../scripts/lib/deploy-settings.ts';
+import { setServedModes } from '../../../scripts/lib/file-modes.ts';
 import type { ServedBrand } from '../../../scripts/lib/nginx-config.ts';
 import { writeReleaseManifest } from '../../../scripts/lib/release-manifest.ts';
+import { REDIRECT_HOSTS_META } from '../../../src/lib/redirect-hosts.ts';
 import type { CommandResult, RunCommand } from '../../../scripts/deploy/run-command.ts';
 import { validBrandJson, writeBrandFolder } from '../brand-fixtures.ts';
 import { LICENSES_FILE } from '../../../scripts/lib/third-party-licenses.ts';
@@ -23,6 +25,9 @@ export const RELEASE = {
   b: '20260112T090000Z-bbbbbbb',
   c: '20260119T090000Z-ccccccc',
 } as const;
+
+/** A release built from a tree with uncommitted changes. */
+export const DIRTY_RELEASE = '20260126T090000Z-ddddddd-dirty';
 
 export const DAY = 24 * 60 * 60 * 1000;
 export const T0 = new Date('2026-02-01T10:00:00Z');
@@ -98,7 +103,8 @@ export interface ReleaseFixture {
 
 /**
  * Writes a release as `npm run build` does, small: per brand an index.html the release check
- * accepts, the licences file and assets/ with each file's .br and .gz twins, release.json and the host configs.
+ * accepts, the licences file and assets/ with each file's .br and .gz twins, release.json (dirty
+ * when the id says so) and the host configs.
  * Returns its folder.
  */
 export async function writeRelease(
@@ -129,12 +135,14 @@ export async function writeRelease(
   await writeReleaseManifest(dir, {
     status: 'ok',
     release,
-    commit: release.slice(-7),
-    dirty: false,
+    commit: release.split('-')[1] ?? '',
+    dirty: release.endsWith('-dirty'),
     builtAt: '2026-01-05T09:00:00Z',
     brands: brands.map((brand) => brand.service).sort(),
   });
   await writeDeployConfigs(dir, brands, world.settings, release);
+  // 0644 and 0755, as a release has them, whatever umask the tests run under.
+  await setServedModes(dir);
   return dir;
 }
 
@@ -143,7 +151,8 @@ function page(service: string, demo: boolean): string {
   return [
     '<!doctype html>',
     brandMarker(service),
-    `<head><meta http-equiv="Content-Security-Policy" content="${policy}">${demo ? DEMO_BUILD_META : ''}</head>`,
+    `<head><meta http-equiv="Content-Security-Policy" content="${policy}">`,
+    `<meta name="${REDIRECT_HOSTS_META}" content="${service}.example">${demo ? DEMO_BUILD_META : ''}</head>`,
     '<body><div id="root"></div></body></html>',
     '',
   ].join('\n');

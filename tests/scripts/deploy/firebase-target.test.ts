@@ -1,8 +1,12 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { pinnedFirebaseCli } from '../../../scripts/deploy/firebase-cli.ts';
 import { deployFirebase, rollbackFirebase } from '../../../scripts/deploy/firebase-target.ts';
+import { writableEntries } from '../../../scripts/lib/file-modes.ts';
 import { renderFirebaseJson, renderFirebaserc } from '../../../scripts/lib/firebase-hosting.ts';
+import { healthAnswer } from '../../../scripts/lib/release-manifest.ts';
+import { projectRoot } from '../../../scripts/vite/app-config.ts';
 import {
   BRANDS,
   daysAfter,
@@ -29,7 +33,9 @@ afterEach(async () => {
 const A_ASSETS = { 'index-AAAA.js': 'export const a = 1;\n' };
 const B_ASSETS = { 'index-BBBB.js': 'export const b = 2;\n' };
 const C_ASSETS = { 'index-CCCC.js': 'export const c = 3;\n' };
-const DEPLOY = 'firebase deploy --only hosting';
+/** The settings' `firebase deploy --only hosting`, as it runs: the project's CLI by its path. */
+const DEPLOY_COMMAND = [process.execPath, pinnedFirebaseCli(), 'deploy', '--only', 'hosting'];
+const DEPLOY = DEPLOY_COMMAND.join(' ');
 
 async function deploy(
   release: keyof typeof RELEASE,
@@ -60,19 +66,23 @@ const staged = async (service = 'alpha-brand') =>
   (await readdir(path.join(world.stage, service, 'assets')))
     .filter((name) => !/\.(br|gz)$/.test(name))
     .sort();
-const healthz = async (service = 'alpha-brand') =>
-  (JSON.parse(await readFile(path.join(world.stage, service, 'healthz'), 'utf8')) as { release: string })
-    .release;
+/** The release a site's /healthz names; it names nothing else. */
+const healthz = async (service = 'alpha-brand') => {
+  const body = await readFile(path.join(world.stage, service, 'healthz'), 'utf8');
+  const { release } = JSON.parse(body) as { release: string };
+  expect(body).toBe(healthAnswer(release));
+  return release;
+};
 const readJson = async (file: string): Promise<unknown> =>
   JSON.parse(await readFile(path.join(world.stage, file), 'utf8'));
 
 describe('deployFirebase', () => {
-  test('stages every brand, the manifest as healthz and the rendered configs, then deploys from the stage', async () => {
+  test('stages every brand, the release id as healthz and the rendered configs, then deploys from the stage', async () => {
     expect(await deploy('a', A_ASSETS)).toEqual({
       release: RELEASE.a,
       previous: undefined,
       stage: world.stage,
-      command: ['firebase', 'deploy', '--only', 'hosting'],
+      command: DEPLOY_COMMAND,
       deployed: true,
       served: BRANDS,
     });
@@ -146,7 +156,9 @@ describe('deployFirebase', () => {
     });
 
     await expect(deploy('b', B_ASSETS, daysAfter(1))).rejects.toThrow(
-      /^`firebase deploy --only hosting` failed \(exit 1\):\n {2}Error: Failed to authenticate.*\nHosting serves what it served before \(20260105T090000Z-aaaaaaa\)\.$/,
+      new Error(
+        `\`${DEPLOY}\` failed (exit 1):\n  Error: Failed to authenticate, have you run firebase login?\nHosting serves what it served before (20260105T090000Z-aaaaaaa).`,
+      ),
     );
     commands.answers.clear();
     expect(await deploy('c', C_ASSETS, daysAfter(2))).toMatchObject({ previous: RELEASE.a });
@@ -211,4 +223,39 @@ test('a deploy while another holds the stage is refused before it changes anythi
   await rm(lock, { recursive: true });
   expect((await deploy('b', B_ASSETS, daysAfter(1))).release).toBe(RELEASE.b);
   expect(await readdir(path.join(world.stage, '.store'))).not.toContain('.deploy-lock');
+});
+
+describe('the deploy command', () => {
+  async function setDeployCommand(command: string[]) {
+    const settings = JSON.parse(await readFile(world.settingsFile, 'utf8')) as {
+      firebase: { deployCommand: string[] };
+    };
+    settings.firebase.deployCommand = command;
+    await writeFile(world.settingsFile, JSON.stringify(settings));
+  }
+
+  test('`npx firebase …`, as the settings said before, runs the project’s CLI by its path in a stage outside the project', async () => {
+    await setDeployCommand(['npx', 'firebase', 'deploy', '--only', 'hosting']);
+    expect(path.relative(projectRoot, world.stage)).toMatch(/^\.\.\//);
+    expect((await deploy('a', A_ASSETS)).command).toEqual(DEPLOY_COMMAND);
+    expect(commands.calls).toEqual([`${world.stage}: ${DEPLOY}`]);
+  });
+
+  test('another npx command is refused before anything is staged or run', async () => {
+    await setDeployCommand(['npx', '-y', 'firebase-tools', 'deploy']);
+    await expect(deploy('a', A_ASSETS)).rejects.toThrow(/npx would fetch what the project does not pin/);
+    expect(commands.calls).toEqual([]);
+    expect(await readdir(world.dir)).not.toContain('stage');
+  });
+});
+
+test('what is staged is 0644 and 0755, also when the stage’s store holds writable files', async () => {
+  await deploy('a', A_ASSETS);
+  // As a deploy before the rule left the store: every file 0666, every folder 0777.
+  const store = path.join(world.stage, '.store');
+  for (const entry of await readdir(store, { recursive: true, withFileTypes: true })) {
+    await chmod(path.join(entry.parentPath, entry.name), entry.isDirectory() ? 0o777 : 0o666);
+  }
+  await deploy('a', A_ASSETS, daysAfter(1));
+  expect(await writableEntries(world.stage)).toEqual([]);
 });
