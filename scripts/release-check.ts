@@ -5,7 +5,7 @@ import { parseCommandLine } from './lib/command-line.ts';
 const { values } = parseCommandLine({
   command: 'npm run release-check --',
   summary:
-    "Refuses a folder that is not a release: a demo build, development code, a policy other than the release policy, a paying brand without PayPal's live id, no release.json, or nginx and Firebase configs that do not send the policy.",
+    "Refuses a folder that is not a release: a demo build, development code, a policy other than the release policy, a page without its redirect hosts, a paying brand without PayPal's live id, no release.json, or nginx and Firebase configs that do not send the policy.",
   options: {
     dir: { type: 'string', valueName: '<dir>', description: 'The release to check (default: dist/)' },
     'brands-dir': {
@@ -30,6 +30,6 @@ if (problems.length > 0) {
   process.exitCode = 1;
 } else {
   console.log(
-    `Release check: ${brands.length} brand folders in ${path.relative(process.cwd(), dir) || '.'}/ hold no development code (${DEVELOPMENT_MARKERS.join(', ')}), every policy is the release policy, the paying brands carry PayPal's live id, release.json names the release, and the nginx and Firebase configs serve exactly these brands' domains and sites and send the policy.`,
+    `Release check: ${brands.length} brand folders in ${path.relative(process.cwd(), dir) || '.'}/ hold no development code (${DEVELOPMENT_MARKERS.join(', ')}), every policy is the release policy, every page names its redirect hosts, the paying brands carry PayPal's live id, release.json names the release, and the nginx and Firebase configs serve exactly these brands' domains and sites and send the policy.`,
   );
 }

@@ -30,8 +30,8 @@ export interface BrandPage extends Pick<
   | 'themeColor'
   | 'backgroundColor'
 > {
-  /** Every brand has them (brand-schema.ts); a page without them leaves the choice to the config. */
-  redirectHosts?: readonly string[];
+  /** The brand's redirectHosts (brand-schema.ts): a page without them allows no host. */
+  redirectHosts: readonly string[];
   /** URLs relative to the page, except in development where Vite serves /@fs/ paths. */
   logoHref: string;
   /** Shown instead of the logo when the system is dark, see BrandFrame. */
@@ -86,8 +86,9 @@ export function bakeIndexHtml(template: string, page: BrandPage): string {
     meta('name', 'referrer', 'no-referrer'),
     meta('name', 'robots', 'noindex, nofollow'),
     meta('name', 'theme-color', page.themeColor),
-    // The only hosts the page sends the visitor and their token to (src/lib/redirect-hosts.ts).
-    page.redirectHosts && meta('name', REDIRECT_HOSTS_META, page.redirectHosts.join(' ')),
+    // The only hosts the page sends the visitor and their token to (src/lib/redirect-hosts.ts);
+    // without it, none. The release check refuses a page without it.
+    meta('name', REDIRECT_HOSTS_META, page.redirectHosts.join(' ')),
     // PayPal's client ids, for the brands whose flow can reach a payment (src/lib/paypal-client-ids.ts).
     ...paypalMetas(page),
     page.icons.ico && `<link rel="icon" href="${escapeHtml(page.icons.ico)}" sizes="48x48">`,

@@ -1,4 +1,5 @@
 import { domainToASCII } from 'node:url';
+import { getPublicSuffix } from 'tldts';
 import { z } from 'zod';
 import { isHexColor } from '../../src/lib/contrast.ts';
 
@@ -21,7 +22,7 @@ export const fieldExpectations: Record<string, string> = {
     'a list of at least one host name the brand is served on, e.g. ["login.a-dok.de"]; letters, digits and "-" (umlauts allowed), no "_", no scheme, no port',
   links: 'an object with the footer link targets "impressum" and "datenschutz"',
   redirectHosts:
-    'the list of the only hosts the page may send the visitor and their token to, each a host name like "login.a-ident.de" or "*.a-ident.de" for every host below a-ident.de, and ":8443" after it for a port other than 443; no scheme, no path. Usually the brand\'s own domain: ["a-ident.de", "*.a-ident.de"]',
+    'the list of the only hosts the page may send the visitor and their token to, each a host name like "login.a-ident.de" or "*.a-ident.de" for every host below a-ident.de, and ":8443" after it for a port other than 443; no scheme, no path, no public suffix (co.uk, web.app). Usually the brand\'s own domain: ["a-ident.de", "*.a-ident.de"]',
   'links.impressum': 'an https:// address of the Impressum page',
   'links.datenschutz': 'an https:// address of the Datenschutz (privacy) page',
 };
@@ -50,6 +51,25 @@ const hostName = z
   });
 
 /**
+ * The Public Suffix List's sections both count: anyone can register a name below web.app or
+ * github.io (its private section) as below co.uk (ICANN's).
+ */
+const PUBLIC_SUFFIX_LIST = { allowPrivateDomains: true, extractHostname: false } as const;
+
+/**
+ * Why an entry of redirectHosts would let the page send the token to names that anyone can
+ * register, by the Public Suffix List of the maintained tldts package, or undefined. `name` is
+ * the entry's host in ASCII, without "*." and port. The parent of a wildcard rule counts as a
+ * suffix too (tldts: sch.uk of *.sch.uk).
+ */
+function publicSuffixRefusal(name: string, wildcard: boolean): string | undefined {
+  if (getPublicSuffix(name, PUBLIC_SUFFIX_LIST) !== name) return undefined;
+  return wildcard
+    ? `allows every host below ${name}, a public suffix (Public Suffix List) where anyone can register a name; name the service's own host instead, like "your-service.${name}", or "*.your-service.${name}" for the hosts below it`
+    : `is a public suffix (Public Suffix List), where anyone can register a name, not a host of one service; name the service's own host instead, like "your-service.${name}"`;
+}
+
+/**
  * An entry of redirectHosts: a host name, or `*.` and a host name for every host below it, each
  * with `:port` when the target is not on 443, the default, which the page allows only when named.
  */
@@ -59,6 +79,11 @@ const redirectHost = z.string().transform((value, context) => {
   const parsed = hostName.safeParse(wildcard ? name.slice(2) : name);
   if (!parsed.success) {
     context.addIssue({ code: 'custom', message: 'is not a host name or "*." and a host name' });
+    return z.NEVER;
+  }
+  const publicSuffix = publicSuffixRefusal(parsed.data, wildcard);
+  if (publicSuffix) {
+    context.addIssue({ code: 'custom', message: publicSuffix });
     return z.NEVER;
   }
   if (port === '443') {

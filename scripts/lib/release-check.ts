@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAYPAL_CLIENT_ID_META } from '../../src/lib/paypal-client-ids.ts';
+import { REDIRECT_HOSTS_META } from '../../src/lib/redirect-hosts.ts';
 import { takesPayments } from '../../src/lib/services.ts';
 import { PREVIEW_ROOT_ID } from '../../src/preview/preview-views.ts';
 import { brandMarker, DEMO_BUILD_META } from './bake-html.ts';
@@ -11,6 +12,7 @@ import type { ServedBrand } from './nginx-config.ts';
 import { pagePolicy } from './host-headers.ts';
 import { PAYPAL_ENV } from './deploy-settings.ts';
 import { isPrecompressedTwin } from './precompress.ts';
+import { writableEntries } from './file-modes.ts';
 import { readReleaseManifest } from './release-manifest.ts';
 import { LICENSES_FILE } from './third-party-licenses.ts';
 
@@ -35,9 +37,10 @@ const TEXT_FILE = /\.(html|js|css|webmanifest|json)$/;
 
 /**
  * What makes a folder not a release: a demo page, a development string in any text file, a
- * policy that is not the strict release policy, a paying brand's page without PayPal's live
- * client id, a brand without the bundled packages' licences (MIT and Apache-2.0 ask for their
- * text), a missing or wrong release.json, a host config missing or with another policy.
+ * policy that is not the strict release policy, a page without its redirect hosts, a paying
+ * brand's page without PayPal's live client id, a brand without the bundled packages' licences
+ * (MIT and Apache-2.0 ask for their text), a missing or wrong release.json, a host config missing
+ * or with another policy.
  * An empty list means the folder may be deployed.
  */
 export async function checkRelease(
@@ -62,6 +65,11 @@ export async function checkRelease(
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   }
+  // A file its group or everyone may write can be changed by another account before it is served.
+  for (const entry of await writableEntries(dir).catch((): string[] => []))
+    problems.push(
+      `${entry}: its group or everyone may write it; \`npm run build\` writes files 0644 and folders 0755`,
+    );
   for (const service of services) {
     const folder = path.join(dir, service);
     const html = await readFile(path.join(folder, 'index.html'), 'utf8').catch(() => undefined);
@@ -79,6 +87,15 @@ export async function checkRelease(
     const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1];
     if (policy?.replaceAll('&amp;', '&') !== buildContentSecurityPolicy(service, 'release')) {
       problems.push(`${service}/index.html: its policy is not the release policy`);
+    }
+    // A page without its list allows no host (src/lib/redirect-hosts.ts): the sign-in would lead nowhere.
+    const redirectHosts = new RegExp(`<meta name="${REDIRECT_HOSTS_META}" content="([^"]*)">`).exec(
+      html,
+    )?.[1];
+    if (!redirectHosts?.trim()) {
+      problems.push(
+        `${service}/index.html: has ${redirectHosts === undefined ? 'no' : 'an empty'} <meta name="${REDIRECT_HOSTS_META}">, so it would send no one to the service after the sign-in; build the release with \`npm run build\``,
+      );
     }
     if (
       takesPayments(service) &&

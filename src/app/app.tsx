@@ -4,7 +4,6 @@ import { Spinner } from '../components/spinner.tsx';
 import type { Brand } from '../features/branding/brand.ts';
 import { loadBrand } from '../features/branding/load-brand.ts';
 import { isPlausibleService, readQuery } from '../lib/query-rules.ts';
-import { REDIRECT_HOSTS_META, parseRedirectHosts } from '../lib/redirect-hosts.ts';
 import { RESOLVER_SERVICE } from '../lib/services.ts';
 import { DEFAULT_COUNTRY_PREFIX } from '../lib/phone-number.ts';
 import { firstViewMessages } from '../lib/first-view-messages.ts';
@@ -45,7 +44,10 @@ export interface AppProps {
    * draws exactly that page, so that React hydrates it. Undefined on a page without a brand.
    */
   bakedBrand?: Brand | undefined;
-  /** What the page's first script did before the app ran (first-view.ts). */
+  /**
+   * What the page's first script did before the app ran, and the page's redirect hosts it read
+   * (first-view.ts); without it, no host is allowed.
+   */
   handedOver?: HandOver | undefined;
   /** Shows or hides the page; nothing shows until the config confirms the service (spec §2). */
   setShown?: (shown: boolean) => void;
@@ -73,11 +75,12 @@ export function App({ pageUrl, navigate, bakedBrand, handedOver, setShown }: App
   const [chosen, setChosen] = useState(handedOver?.chosen);
   const [flow, setFlow] = useState<FlowModule | 'failed'>();
   const sendCodeShown = handedOver?.sendCodeShown;
+  const [redirectHosts] = useState(() => handedOver?.redirectHosts ?? []);
 
   // Loading the config is the one thing that must happen when the page opens.
   useEffect(() => {
     let current = true;
-    void start(pageUrl).then(async (next) => {
+    void start(pageUrl, redirectHosts).then(async (next) => {
       if (!current) return;
       if (next.name === 'ready' && sendCodeShown !== undefined) {
         const taken = await takeOverPendingView(next.setup, sendCodeShown);
@@ -98,7 +101,7 @@ export function App({ pageUrl, navigate, bakedBrand, handedOver, setShown }: App
     return () => {
       current = false;
     };
-  }, [pageUrl, sendCodeShown]);
+  }, [pageUrl, sendCodeShown, redirectHosts]);
 
   const shown = phase.name === 'ready';
   useLayoutEffect(() => {
@@ -149,7 +152,7 @@ export function App({ pageUrl, navigate, bakedBrand, handedOver, setShown }: App
   }
 }
 
-async function start(pageUrl: URL): Promise<Phase> {
+async function start(pageUrl: URL, redirectHosts: readonly string[]): Promise<Phase> {
   const query = readQuery(pageUrl.search);
   if (!isPlausibleService(query.service)) {
     console.error(`Invalid service parameter: ${JSON.stringify(query.service ?? null)}`);
@@ -169,10 +172,6 @@ async function start(pageUrl: URL): Promise<Phase> {
     return undefined;
   });
   if (!checks) return { name: 'hidden' };
-  const redirectHosts = parseRedirectHosts(
-    document.querySelector<HTMLMetaElement>(`meta[name="${REDIRECT_HOSTS_META}"]`)?.content,
-    pageUrl.port,
-  );
   const startup = await checks.confirmStartup(query, pageUrl, {
     brand: document.documentElement.dataset.brand,
     redirectHosts,

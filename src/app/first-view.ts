@@ -20,8 +20,8 @@ export interface FirstViewPage {
   url: URL;
   /** The brand the build baked and pre-rendered into this page (`<html data-brand>`). */
   brand: string | undefined;
-  /** The page's redirect hosts (src/lib/redirect-hosts.ts); undefined when it has none. */
-  redirectHosts: readonly string[] | undefined;
+  /** The page's redirect hosts (src/lib/redirect-hosts.ts), read once here; none without the meta. */
+  redirectHosts: readonly string[];
   /** Whether the tab holds progress of this sign-in (progress-keys.ts). */
   hasProgress: (scope: string) => boolean;
 }
@@ -75,6 +75,7 @@ function ownObject(value: unknown, key: string): Record<string, unknown> | undef
     : undefined;
 }
 
+let redirectHosts: readonly string[] = [];
 let held: LoginMethod | undefined;
 let submitted = false;
 /** The root holds the pre-rendered view 1 that the flow has not yet taken over. */
@@ -90,6 +91,9 @@ let holding: AbortController | undefined;
  * template. Once the app has taken over (handOver), the app alone decides.
  */
 export function startFirstView(page: FirstViewPage, config: Promise<unknown>): void {
+  // Before the checks below: the app takes the list from here (handOver) whether or not this
+  // page shows anything first, and nothing else reads the page's meta.
+  redirectHosts = page.redirectHosts;
   const root = document.getElementById('root');
   if (!root?.hasChildNodes() || !mayRender(window, () => undefined)) return;
   const takeover = new AbortController();
@@ -144,15 +148,18 @@ export interface HandOver {
   chosen: LoginMethod | undefined;
   /** The method whose view 1 the root now holds instead of view 0. */
   sendCodeShown: LoginMethod | undefined;
+  /** The page's redirect hosts, as the first script read them (FirstViewPage). */
+  redirectHosts: readonly string[];
 }
 
 /** Ends the first script's part as the app takes over; a second call hands over nothing. */
 export function handOver(): HandOver {
   holding?.abort();
   holding = undefined;
-  const handed = { chosen: held, sendCodeShown: shown };
+  const handed = { chosen: held, sendCodeShown: shown, redirectHosts };
   held = undefined;
   shown = undefined;
+  redirectHosts = [];
   return handed;
 }
 

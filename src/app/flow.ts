@@ -17,8 +17,8 @@ export interface FlowContext {
   qrId: string | undefined;
   /** Where services without a resolver send the visitor: the config's redirectUrl. */
   redirectUrl: string | undefined;
-  /** The page's own allow-list of redirect hosts (brand.json's redirectHosts); none when undefined. */
-  redirectHosts: readonly string[] | undefined;
+  /** The page's own allow-list of redirect hosts (brand.json's redirectHosts); empty allows none. */
+  redirectHosts: readonly string[];
 }
 
 export interface FlowState {
@@ -29,7 +29,7 @@ export interface FlowState {
   loginValue: string;
   /** The dialling prefix of a phone number, '+49' unless changed. */
   countryPrefix: string;
-  /** What the code went to: the trimmed address or EDP-Kennung, or the E.164 number. */
+  /** What the code went to: the address's or EDP-Kennung's canonical form (login-methods.ts), or the E.164 number. */
   sentTo: string;
   /** Where the last code that was sent went (a failed send changes `sentTo`, not this). */
   codeSentTo: string | undefined;
@@ -306,7 +306,7 @@ function resolverDestination(
 /** Why the page's allow-list refuses a destination, or undefined when it allows it. */
 function hostRefusal(url: URL, { redirectHosts }: FlowContext): string | undefined {
   if (isAllowedHost(url, redirectHosts)) return undefined;
-  return `refusing to redirect to ${url.host}: not one of this page's redirect hosts (${redirectHosts?.join(' ')})`;
+  return `refusing to redirect to ${url.host}: not one of this page's redirect hosts (${redirectHosts.join(' ') || 'none'})`;
 }
 
 const noMessage = { error: undefined, errorUntil: undefined, notice: undefined } as const;

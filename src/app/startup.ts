@@ -13,7 +13,8 @@ import { isPlausibleService, QRID_PATTERN, type QueryParams } from '../lib/query
 /** What the build baked into this page: its brand (`<html data-brand>`) and its redirect hosts. */
 export interface PageFacts {
   brand?: string | undefined;
-  redirectHosts?: readonly string[] | undefined;
+  /** As the page's first script read them (first-view.ts): a page without them allows no host. */
+  redirectHosts: readonly string[];
 }
 
 export type Startup =
@@ -34,7 +35,7 @@ export type Startup =
  * build wrote for that brand alone; undefined on the neutral development page. A development page
  * with a brand has no policy, but refuses what the built page would, so the difference shows there.
  */
-export function decideStartup(query: QueryParams, config: Config, page: PageFacts = {}): Startup {
+export function decideStartup(query: QueryParams, config: Config, page: PageFacts): Startup {
   const pageBrand = page.brand;
   const key = query.service;
   if (!isPlausibleService(key))

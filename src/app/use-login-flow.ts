@@ -17,8 +17,8 @@ export interface FlowSetup {
   qrId: string | undefined;
   method: LoginMethod | undefined;
   pageUrl: URL;
-  /** The page's allow-list of redirect hosts, from its meta tag; undefined when it has none. */
-  redirectHosts: readonly string[] | undefined;
+  /** The page's allow-list of redirect hosts, from its meta tag; a page without it allows none. */
+  redirectHosts: readonly string[];
   /** The site's name in the document title: the brand's title, or the service's name. */
   siteTitle: string;
 }

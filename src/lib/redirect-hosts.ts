@@ -1,18 +1,18 @@
 /**
  * The hosts a page may send the visitor and their token to, from `redirectHosts` in its brand's
- * brand.json. The build writes them into the page as this meta tag; a page without it has no
- * list and leaves the choice to the config and the resolver (docs/decisions/013).
+ * brand.json. The build writes them into the page as this meta tag, and the release check refuses
+ * a page without it. The page's first script reads it, once (src/start-config.ts), and hands the
+ * list to the app; a page without it allows no host (docs/decisions/013).
  */
 export const REDIRECT_HOSTS_META = 'login-gateway-redirect-hosts';
 
 /**
- * The meta tag's content: entries separated by spaces. Present but empty allows nothing. An entry
+ * The meta tag's content: entries separated by spaces. Absent or empty allows nothing. An entry
  * without a port allows the scheme's default port and `pagePort`, the port of the page itself,
  * which is the default too unless the whole site is served on another (a test or staging host).
  */
-export function parseRedirectHosts(content: string | null | undefined, pagePort = ''): string[] | undefined {
-  if (content === null || content === undefined) return undefined;
-  return content
+export function parseRedirectHosts(content: string | undefined, pagePort = ''): string[] {
+  return (content ?? '')
     .split(/\s+/)
     .flatMap((entry) =>
       entry === '' ? [] : pagePort && !entry.includes(':') ? [entry, `${entry}:${pagePort}`] : [entry],
@@ -23,11 +23,11 @@ export function parseRedirectHosts(content: string | null | undefined, pagePort 
  * Whether a URL's host is allowed: an entry names a host exactly, or as `*.example.de` every host
  * below example.de (not example.de itself); a port other than the scheme's default only when the
  * entry names it (`example.de:8443`). URL.hostname is already lower case and in its ASCII form; a
- * trailing dot names the same host. A demo build also lets the visitor go to this machine, where
- * its landing page runs.
+ * trailing dot names the same host. A demo build, and so the development server's page, also
+ * lets the visitor go to this machine, where the demo's landing page runs: the one host a page
+ * without a list reaches (the neutral development page has none).
  */
-export function isAllowedHost(url: URL, allowed: readonly string[] | undefined): boolean {
-  if (allowed === undefined) return true;
+export function isAllowedHost(url: URL, allowed: readonly string[]): boolean {
   const host = url.hostname.replace(/\.$/, '');
   if (__DEMO_BUILD__ && isLoopbackHost(host)) return true;
   // The URL parser keeps empty labels ("..a-ident.example"), which no DNS name has: "*." would match.

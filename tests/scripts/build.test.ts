@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -276,7 +276,7 @@ describe('building all brands', () => {
     }
   }, 60_000);
 
-  // Seven release checks, each reading every file of fifteen brand folders: seconds on a busy machine.
+  // Nine release checks, each reading every file of fifteen brand folders: seconds on a busy machine.
   test('is a release the release check accepts once its manifest and host configs are written', async () => {
     const services = brands.map((brand) => brand.service);
     expect(await checkRelease(outDir, brands)).toEqual([
@@ -337,7 +337,53 @@ describe('building all brands', () => {
     } finally {
       await writeFile(page, html);
     }
+
+    // A page without its redirect hosts, or with none in them, allows no host: no release.
+    const hostsMeta = /\n\s*<meta name="login-gateway-redirect-hosts" content="[^"]+">/;
+    const replaceHosts = async (service: string, replacement: string) => {
+      const file = path.join(outDir, service, 'index.html');
+      const text = await readFile(file, 'utf8');
+      expect(text).toMatch(hostsMeta);
+      await writeFile(file, text.replace(hostsMeta, replacement));
+      return () => writeFile(file, text);
+    };
+    const restore = [
+      await replaceHosts('a-dok', ''),
+      await replaceHosts('wdwd', '\n    <meta name="login-gateway-redirect-hosts" content=" ">'),
+    ];
+    try {
+      expect(await checkRelease(outDir, brands)).toEqual([
+        'a-dok/index.html: has no <meta name="login-gateway-redirect-hosts">, so it would send no one to the service after the sign-in; build the release with `npm run build`',
+        'wdwd/index.html: has an empty <meta name="login-gateway-redirect-hosts">, so it would send no one to the service after the sign-in; build the release with `npm run build`',
+      ]);
+    } finally {
+      await Promise.all(restore.map((undo) => undo()));
+    }
+    expect(await checkRelease(outDir, brands)).toEqual([]);
   }, 60_000);
+
+  test('leaves no file or folder its group or everyone may write, and the release check refuses one', async () => {
+    const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+    const modes = await Promise.all(
+      entries.map(async (entry) => (await stat(path.join(entry.parentPath, entry.name))).mode & 0o777),
+    );
+    expect(new Set(modes)).toEqual(new Set([0o644, 0o755]));
+
+    const page = path.join(outDir, 'a-dok', 'index.html');
+    const assets = path.join(outDir, 'wdwd', 'assets');
+    try {
+      await chmod(page, 0o666);
+      await chmod(assets, 0o775);
+      expect(await checkRelease(outDir, brands)).toEqual([
+        'a-dok/index.html: its group or everyone may write it; `npm run build` writes files 0644 and folders 0755',
+        'wdwd/assets: its group or everyone may write it; `npm run build` writes files 0644 and folders 0755',
+      ]);
+    } finally {
+      await chmod(page, 0o644);
+      await chmod(assets, 0o755);
+    }
+    expect(await checkRelease(outDir, brands)).toEqual([]);
+  }, 30_000);
 
   test('holds no PayPal id in any file the brands share', async () => {
     const files = (
@@ -349,10 +395,10 @@ describe('building all brands', () => {
       )
     ).flat();
     const holding = await Promise.all(
-      files.map(async (file) => ((await readFile(file)).includes('test-live-client-id') ? file : undefined)),
+      files.map(async (file) => ((await readFile(file)).includes('test-live-client-id') ? [file] : [])),
     );
     expect(files.length).toBeGreaterThan(brands.length);
-    expect(holding.filter(Boolean).map((file) => path.relative(outDir, file!))).toEqual([]);
+    expect(holding.flat().map((file) => path.relative(outDir, file))).toEqual([]);
   }, 30_000);
 });
 

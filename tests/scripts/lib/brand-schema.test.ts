@@ -61,6 +61,36 @@ describe('redirectHosts', () => {
     expect(brandJsonSchema.safeParse({ ...validBrandJson, domains: [domain] }).success).toBe(false);
   });
 
+  // Anyone can register a name below a public suffix, and the page would send the token there.
+  // Both sections of the Public Suffix List count: web.app and github.io are in its private one.
+  test.each([
+    ['Firebase Hosting', '*.web.app', 'web.app'],
+    ['GitHub Pages', '*.github.io', 'github.io'],
+    ['a country’s second level', '*.co.uk', 'co.uk'],
+    ['Blogger', '*.blogspot.com', 'blogspot.com'],
+    ['a wildcard rule of the list (*.sch.uk)', '*.sch.uk', 'sch.uk'],
+    ['a suffix in its ASCII form', '*.公司.cn', 'xn--55qx5d.cn'],
+    ['a suffix with a port', '*.web.app:8443', 'web.app'],
+  ])('refuses a *. entry over a public suffix: %s', (_case, entry, suffix) => {
+    expect(refusal([entry])).toBe(
+      `redirectHosts.0: allows every host below ${suffix}, a public suffix (Public Suffix List) where anyone can register a name; name the service's own host instead, like "your-service.${suffix}", or "*.your-service.${suffix}" for the hosts below it`,
+    );
+  });
+
+  test.each(['co.uk', 'github.io', 'foo.sch.uk'])('refuses the public suffix %j as a host', (entry) => {
+    expect(refusal([entry])).toBe(
+      `redirectHosts.0: is a public suffix (Public Suffix List), where anyone can register a name, not a host of one service; name the service's own host instead, like "your-service.${entry}"`,
+    );
+  });
+
+  test.each([
+    ['a site of its own on a public suffix', ['a-ident.web.app', '*.a-ident.web.app']],
+    ['a registered domain below a country’s second level', ['a-ident.co.uk', '*.a-ident.co.uk']],
+    ['a domain of a reserved top-level domain', ['a-ident.example', '*.a-ident.example']],
+  ])('takes %s', (_case, entries) => {
+    expect(refusal(entries)).toBeUndefined();
+  });
+
   test('refuses an empty list, which would allow nothing', () => {
     expect(refusal([])).toBe('redirectHosts: is empty');
   });

@@ -23,6 +23,7 @@ const PAGE = {
   accentColor: '#6d28d9',
   accentTextColor: '#ffffff',
   themeColor: '#6d28d9',
+  redirectHosts: ['a-ident.example', '*.a-ident.example'],
   brandStylesheetHref: 'assets/brand-abc.css',
   logoHref: 'assets/logo-abc.svg',
   logoDarkHref: 'assets/logo-dark-abc.svg',

@@ -3,7 +3,16 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { RELOAD_KEY } from '../../../src/app/chunk-recovery.ts';
-import { PAGE, configRoute, json, mailSent, mockBackend, testConfig, verified } from './flow-harness.tsx';
+import {
+  PAGE,
+  configRoute,
+  handedOverNothing,
+  json,
+  mailSent,
+  mockBackend,
+  testConfig,
+  verified,
+} from './flow-harness.tsx';
 
 // jsdom cannot reload a page, and its location cannot be replaced: the page's recovery reloads
 // through this stand-in, with its guard, storage and callbacks as the page has them.
@@ -38,7 +47,7 @@ async function loadPage() {
 
 function renderApp(search: string) {
   const navigate = vi.fn<(url: string) => void>();
-  render(<App pageUrl={new URL(search, PAGE)} navigate={navigate} />);
+  render(<App pageUrl={new URL(search, PAGE)} navigate={navigate} handedOver={handedOverNothing} />);
   return { navigate };
 }
 

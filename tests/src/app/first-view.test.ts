@@ -51,6 +51,7 @@ describe('firstViewOf: what the first script may show before the app runs', () =
     ['a-ident without a QR id', '?service=a-ident', {}],
     ['a-ident with a QR id a payment cannot carry', '?service=a-ident&qrid=QR%201', {}],
     ['a redirect outside the page’s hosts', '?service=a-dok', { redirectHosts: ['other.example'] }],
+    ['a page without redirect hosts', '?service=a-dok', { redirectHosts: [] }],
     ['progress to return to', '?service=a-dok', { hasProgress: (scope: string) => scope === 'a-dok' }],
   ])('leaves the page to the app with %s', (_case, search, overrides) => {
     expect(firstViewOf(config, page(search, overrides))).toBeUndefined();
@@ -148,11 +149,25 @@ describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
     expect(handOver().chosen).toBeUndefined();
   });
 
+  test("hands the app the page's redirect hosts once, also on a page with nothing pre-rendered", () => {
+    document.body.innerHTML = '<div id="root" hidden></div>';
+    startFirstView(
+      page('?service=a-dok', { redirectHosts: ['a-dok.example', '*.a-dok.example'] }),
+      new Promise(() => undefined),
+    );
+    expect(handOver().redirectHosts).toEqual(['a-dok.example', '*.a-dok.example']);
+    expect(handOver().redirectHosts).toEqual([]);
+  });
+
   test('leaves everything to the app once it has taken over', async () => {
     const root = prerenderedRoot();
     const answered = Promise.resolve(config);
     startFirstView(page('?service=a-dok'), answered);
-    expect(handOver()).toEqual({ chosen: undefined, sendCodeShown: undefined });
+    expect(handOver()).toEqual({
+      chosen: undefined,
+      sendCodeShown: undefined,
+      redirectHosts: ['a-dok.example'],
+    });
     click('mail');
     await answered;
     await Promise.resolve();
@@ -177,7 +192,7 @@ describe('startFirstView: the pre-rendered view 0 before the app runs', () => {
     root.querySelector('form')?.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
     expect(document.documentElement.dataset.methods).toBeUndefined();
-    expect(handOver()).toEqual({ chosen: undefined, sendCodeShown: 'edp' });
+    expect(handOver()).toEqual({ chosen: undefined, sendCodeShown: 'edp', redirectHosts: ['a-dok.example'] });
     expect(takeSubmitted()).toBe(true);
     expect(takeSubmitted()).toBe(false);
   });

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App, type AppProps } from '../../../src/app/app.tsx';
+import type { HandOver } from '../../../src/app/first-view.ts';
 import { answer, stubFetch } from '../fetch-stub.ts';
 
 export const PAGE = 'https://login.example/gateway/';
@@ -74,6 +75,19 @@ export const wrongCode = () => json({ status: 'error', message: 'wrong code' }, 
 export const configRoute = '/gateway/api/config';
 
 /**
+ * The redirect hosts of the page the tests run on: those of the config's redirectUrls and of the
+ * resolver's target in the a-ident tests.
+ */
+export const PAGE_REDIRECT_HOSTS = ['a-dok.example', 'wdpall.example', 'target.example'];
+
+/** What the page's first script hands the app (first-view.ts) when it has shown nothing. */
+export const handedOverNothing: HandOver = {
+  chosen: undefined,
+  sendCodeShown: undefined,
+  redirectHosts: PAGE_REDIRECT_HOSTS,
+};
+
+/**
  * Renders the app as main.tsx does, into a root that is hidden until the app shows it: what the
  * app draws before the config confirms the service is there, but not to be seen or used.
  */
@@ -85,7 +99,13 @@ export function renderApp(search: string, props: Pick<AppProps, 'bakedBrand' | '
     root.hidden = !shown;
   };
   const view = render(
-    <App pageUrl={new URL(search, PAGE)} navigate={navigate} setShown={setShown} {...props} />,
+    <App
+      pageUrl={new URL(search, PAGE)}
+      navigate={navigate}
+      setShown={setShown}
+      handedOver={handedOverNothing}
+      {...props}
+    />,
     {
       container: root,
     },

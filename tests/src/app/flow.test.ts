@@ -18,12 +18,14 @@ import {
 } from '../../../src/features/resolver/api/resolve-qr.ts';
 import type { LoginMethod } from '../../../src/types/login-method.ts';
 
+/** The hosts of the page the tests run on: those of the config's redirectUrl and the resolver's target. */
+const PAGE_HOSTS = ['app.example', 'app.example.de'];
 const plainService: FlowContext = {
   qrId: undefined,
   redirectUrl: 'https://app.example',
-  redirectHosts: undefined,
+  redirectHosts: PAGE_HOSTS,
 };
-const aIdent: FlowContext = { qrId: 'QR123', redirectUrl: undefined, redirectHosts: undefined };
+const aIdent: FlowContext = { qrId: 'QR123', redirectUrl: undefined, redirectHosts: PAGE_HOSTS };
 
 const MAIL = 'visitor@example.de';
 const RESEND_AT = 1_700_000_030_000;
@@ -832,6 +834,16 @@ describe("the page's redirect hosts (brand.json's redirectHosts)", () => {
     expect(verified({ ...context, redirectUrl: 'https://app.example.de/start' }).redirect).toBe(
       'https://app.example.de/start?idtoken=tok',
     );
+  });
+
+  test('a page without redirect hosts sends the token to none: the list fails closed', () => {
+    const service = verified({ ...plainService, redirectHosts: [] });
+    expect(service).toMatchObject({ view: 'stopped', redirect: undefined, token: undefined });
+    expect(service.stopReason).toBe(
+      "refusing to redirect to app.example: not one of this page's redirect hosts (none)",
+    );
+    const resolver = resolvedOn({ ...aIdent, redirectHosts: [] }, payTo('app.example.de'));
+    expect(resolver).toMatchObject({ view: 'stopped', payment: undefined, token: undefined });
   });
 
   test('a service without redirectUrl stops: the MWS is no fallback', () => {

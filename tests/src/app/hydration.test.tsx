@@ -10,7 +10,16 @@ import { handOver, startFirstView, type HandOver } from '../../../src/app/first-
 import { loadPendingSendCode } from '../../../src/app/lazy-steps.ts';
 import type { Brand } from '../../../src/features/branding/brand.ts';
 import { loadBrand } from '../../../src/features/branding/load-brand.ts';
-import { configRoute, json, mailSent, mockBackend, PAGE, testConfig } from './flow-harness.tsx';
+import {
+  configRoute,
+  handedOverNothing,
+  json,
+  mailSent,
+  mockBackend,
+  PAGE,
+  PAGE_REDIRECT_HOSTS,
+  testConfig,
+} from './flow-harness.tsx';
 
 // The build bakes prerenderFirstViews' markup into each brand's page; main.tsx hydrates it with
 // the app. Both must draw the same page, or React throws the markup away (and says so).
@@ -41,14 +50,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function hydrate(search: string, handedOver?: HandOver) {
+function hydrate(search: string, handedOver: Partial<HandOver> = {}) {
   const recoverable: unknown[] = [];
   const app = (
     <App
       pageUrl={new URL(search, PAGE)}
       navigate={() => undefined}
       bakedBrand={brand}
-      handedOver={handedOver}
+      handedOver={{ ...handedOverNothing, ...handedOver }}
       setShown={(shown) => {
         root.hidden = !shown;
       }}
@@ -162,7 +171,7 @@ describe('the pre-rendered page', () => {
       {
         url: new URL('?service=a-dok&method=mail', PAGE),
         brand: 'a-dok',
-        redirectHosts: undefined,
+        redirectHosts: PAGE_REDIRECT_HOSTS,
         hasProgress: () => false,
       },
       new Promise(() => undefined),

@@ -2,7 +2,16 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { configRoute, json, mockBackend, renderApp, testConfig } from './flow-harness.tsx';
+import { REDIRECT_HOSTS_META } from '../../../src/lib/redirect-hosts.ts';
+import {
+  configRoute,
+  handedOverNothing,
+  json,
+  mockBackend,
+  PAGE_REDIRECT_HOSTS,
+  renderApp,
+  testConfig,
+} from './flow-harness.tsx';
 
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -19,8 +28,11 @@ afterEach(() => {
 });
 
 async function expectNothingShown(container: HTMLElement) {
-  await waitFor(() => expect(consoleError).toHaveBeenCalled());
-  expect(container).toBeEmptyDOMElement();
+  // Together: the console message comes in the task that renders, the empty page a render later.
+  await waitFor(() => {
+    expect(consoleError).toHaveBeenCalled();
+    expect(container).toBeEmptyDOMElement();
+  });
   expect(container).not.toBeVisible();
 }
 
@@ -82,6 +94,38 @@ describe('starting the page', () => {
     expect(consoleError).toHaveBeenCalledWith(
       "Service a-ident can end in a payment, which the page of a-dok does not allow: open a-ident's own page",
     );
+  });
+
+  test("shows nothing for a service whose redirectUrl the first script's list does not hold", async () => {
+    mockBackend({ [configRoute]: json(testConfig) });
+    const { container } = renderApp('?service=wdpall', {
+      handedOver: { ...handedOverNothing, redirectHosts: ['a-dok.example'] },
+    });
+    await expectNothingShown(container);
+    expect(consoleError).toHaveBeenCalledWith(
+      "Service wdpall redirects to wdpall.example, which is not one of this page's redirect hosts",
+    );
+  });
+
+  // The page's first script reads the meta, once (start-config.ts): the app does not read it
+  // again, so a page whose first script handed over no list allows no host, whatever the DOM says.
+  test.each([
+    ['without what the first script hands over', undefined],
+    ['with an empty list from the first script', { ...handedOverNothing, redirectHosts: [] }],
+  ])('shows nothing %s, though the page carries a meta that lists the host', async (_case, handedOver) => {
+    const meta = document.head.appendChild(document.createElement('meta'));
+    meta.name = REDIRECT_HOSTS_META;
+    meta.content = PAGE_REDIRECT_HOSTS.join(' ');
+    try {
+      mockBackend({ [configRoute]: json(testConfig) });
+      const { container } = renderApp('?service=a-dok', { handedOver });
+      await expectNothingShown(container);
+      expect(consoleError).toHaveBeenCalledWith(
+        "Service a-dok redirects to a-dok.example, which is not one of this page's redirect hosts",
+      );
+    } finally {
+      meta.remove();
+    }
   });
 
   test('starts in view 1 when the method parameter is valid and enabled', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { decideStartup } from '../../../src/app/startup.ts';
+import { decideStartup, type PageFacts } from '../../../src/app/startup.ts';
 import { enabledMethods } from '../../../src/types/login-method.ts';
 import { isPlausibleService, readQuery, type QueryParams } from '../../../src/lib/query-rules.ts';
 import type { Config } from '../../../src/features/config/api/get-config.ts';
@@ -25,6 +25,9 @@ const config = configWith({
   'a-dok': serviceEntry(),
   'a-ident': serviceEntry({ name: 'A-Ident', loginMethods: { mail: true, number: true, edp: false } }),
 });
+
+/** A page whose redirect hosts hold the config's redirectUrl (https://app.example/start). */
+const appPage: PageFacts = { redirectHosts: ['app.example'] };
 
 function query(params: Partial<QueryParams>): QueryParams {
   return { service: undefined, qrid: undefined, method: undefined, ...params };
@@ -86,7 +89,7 @@ describe('isPlausibleService', () => {
 
 describe('decideStartup', () => {
   test('starts a known service in view 0 without a method', () => {
-    const startup = decideStartup(query({ service: 'a-dok' }), config);
+    const startup = decideStartup(query({ service: 'a-dok' }), config, appPage);
     expect(startup).toMatchObject({
       ok: true,
       serviceKey: 'a-dok',
@@ -97,7 +100,7 @@ describe('decideStartup', () => {
   });
 
   test.each([undefined, '', 'ab'])('stops with a message for the missing or short service %j', (service) => {
-    const startup = decideStartup(query({ service }), config);
+    const startup = decideStartup(query({ service }), config, appPage);
     expect(startup.ok).toBe(false);
     expect(!startup.ok && startup.error).toContain('Invalid service parameter');
   });
@@ -112,14 +115,14 @@ describe('decideStartup', () => {
     'hasOwnProperty',
     'valueOf',
   ])('treats %j as an unknown service', (service) => {
-    const startup = decideStartup(query({ service }), config);
+    const startup = decideStartup(query({ service }), config, appPage);
     expect(startup).toEqual({ ok: false, error: `Service ${JSON.stringify(service)} is unknown` });
   });
 
   test('treats prototype names as unknown in a config parsed from JSON', () => {
     const parsed = JSON.parse(JSON.stringify(config)) as Config;
     for (const service of ['__proto__', 'constructor', 'toString']) {
-      expect(decideStartup(query({ service }), parsed)).toMatchObject({
+      expect(decideStartup(query({ service }), parsed, appPage)).toMatchObject({
         ok: false,
         error: expect.stringContaining('unknown'),
       });
@@ -143,12 +146,13 @@ describe('decideStartup', () => {
     const startup = decideStartup(
       query({ service: 'a-dok' }),
       configWith({ 'a-dok': serviceEntry(overrides) }),
+      appPage,
     );
     expect(startup).toEqual({ ok: false, error: 'Service "a-dok" is misconfigured' });
   });
 
   test.each([null, 'a-dok', 42, []])('stops as misconfigured when the service entry is %j', (entry) => {
-    expect(decideStartup(query({ service: 'a-dok' }), configWith({ 'a-dok': entry }))).toEqual({
+    expect(decideStartup(query({ service: 'a-dok' }), configWith({ 'a-dok': entry }), appPage)).toEqual({
       ok: false,
       error: 'Service "a-dok" is misconfigured',
     });
@@ -159,7 +163,7 @@ describe('decideStartup', () => {
       mwsTargetUrl: 'http://localhost:8080',
       firebaseConfig: { apiKey: 'x', projectId: 'demo-test', authEmulatorUrl: 'http://127.0.0.1:9099' },
     });
-    expect(decideStartup(query({ service: 'a-dok' }), configWith({ 'a-dok': entry })).ok).toBe(true);
+    expect(decideStartup(query({ service: 'a-dok' }), configWith({ 'a-dok': entry }), appPage).ok).toBe(true);
   });
 
   test('a broken entry of another service does not stop this one', () => {
@@ -167,18 +171,18 @@ describe('decideStartup', () => {
       'a-dok': serviceEntry(),
       wdwd: serviceEntry({ mwsTargetUrl: 'javascript:x' }),
     });
-    expect(decideStartup(query({ service: 'a-dok' }), mixed).ok).toBe(true);
+    expect(decideStartup(query({ service: 'a-dok' }), mixed, appPage).ok).toBe(true);
   });
 
   test.each([undefined, '', '   ', '\t'])('stops a-ident with the qrid %j', (qrid) => {
-    expect(decideStartup(query({ service: 'a-ident', qrid }), config)).toEqual({
+    expect(decideStartup(query({ service: 'a-ident', qrid }), config, appPage)).toEqual({
       ok: false,
       error: 'Service a-ident needs a qrid parameter',
     });
   });
 
   test('starts a-ident with its qrid', () => {
-    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config)).toMatchObject({
+    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, appPage)).toMatchObject({
       ok: true,
       serviceKey: 'a-ident',
       qrId: 'QR123',
@@ -189,13 +193,16 @@ describe('decideStartup', () => {
     ['its own page', 'a-ident'],
     ['the neutral development page, which has no policy', undefined],
   ])('starts a-ident, which can end in a payment, on %s', (_, pageBrand) => {
-    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, { brand: pageBrand }).ok).toBe(
-      true,
-    );
+    expect(
+      decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, { ...appPage, brand: pageBrand })
+        .ok,
+    ).toBe(true);
   });
 
   test('refuses a-ident on the page of a brand whose policy names no PayPal host', () => {
-    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, { brand: 'a-dok' })).toEqual({
+    expect(
+      decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), config, { ...appPage, brand: 'a-dok' }),
+    ).toEqual({
       ok: false,
       error:
         "Service a-ident can end in a payment, which the page of a-dok does not allow: open a-ident's own page",
@@ -203,15 +210,17 @@ describe('decideStartup', () => {
   });
 
   test('starts a service that cannot pay on any brand’s page', () => {
-    expect(decideStartup(query({ service: 'a-dok' }), config, { brand: 'a-ident' }).ok).toBe(true);
-    expect(decideStartup(query({ service: 'a-dok' }), config, { brand: 'wdpall' }).ok).toBe(true);
+    expect(decideStartup(query({ service: 'a-dok' }), config, { ...appPage, brand: 'a-ident' }).ok).toBe(
+      true,
+    );
+    expect(decideStartup(query({ service: 'a-dok' }), config, { ...appPage, brand: 'wdpall' }).ok).toBe(true);
   });
 
   test.each([
     ["127 characters, as many as PayPal's custom_id carries", 'q'.repeat(127)],
     ['the printable ASCII a link may carry', 'QR-1_a.b~c/../?x=1&y=%2F#!'],
   ])('starts a-ident with a qrid of %s', (_, qrid) => {
-    expect(decideStartup(query({ service: 'a-ident', qrid }), config)).toMatchObject({
+    expect(decideStartup(query({ service: 'a-ident', qrid }), config, appPage)).toMatchObject({
       ok: true,
       qrId: qrid,
     });
@@ -224,7 +233,7 @@ describe('decideStartup', () => {
     ['a character outside ASCII', 'QR–123', 6],
     ['a control character', 'QR\u0000123', 6],
   ])('refuses a-ident with a qrid of %s, which the payment could not carry', (_, qrid, length) => {
-    expect(decideStartup(query({ service: 'a-ident', qrid }), config)).toEqual({
+    expect(decideStartup(query({ service: 'a-ident', qrid }), config, appPage)).toEqual({
       ok: false,
       error: `Invalid qrid parameter (${length} characters): a payment carries at most 127 printable ASCII characters without spaces`,
     });
@@ -232,7 +241,7 @@ describe('decideStartup', () => {
 
   test('refuses a service without resolver that has no redirectUrl: the MWS is no fallback', () => {
     const withoutRedirect = configWith({ 'a-dok': serviceEntry({ redirectUrl: undefined }) });
-    expect(decideStartup(query({ service: 'a-dok' }), withoutRedirect)).toEqual({
+    expect(decideStartup(query({ service: 'a-dok' }), withoutRedirect, appPage)).toEqual({
       ok: false,
       error: 'Service a-dok has no redirectUrl to send the visitor to',
     });
@@ -246,6 +255,15 @@ describe('decideStartup', () => {
     });
     const listed = configWith({ 'a-dok': serviceEntry({ redirectUrl: 'https://login.a-dok.de/start' }) });
     expect(decideStartup(query({ service: 'a-dok' }), listed, page).ok).toBe(true);
+  });
+
+  test('refuses every redirectUrl on a page without redirect hosts: the list fails closed', () => {
+    expect(decideStartup(query({ service: 'a-dok' }), config, { brand: 'a-dok', redirectHosts: [] })).toEqual(
+      {
+        ok: false,
+        error: "Service a-dok redirects to app.example, which is not one of this page's redirect hosts",
+      },
+    );
   });
 
   test.each([
@@ -262,25 +280,29 @@ describe('decideStartup', () => {
 
   test('starts a-ident without redirectUrl: the resolver names its target', () => {
     const aIdentOnly = configWith({ 'a-ident': serviceEntry({ redirectUrl: undefined }) });
-    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), aIdentOnly).ok).toBe(true);
+    expect(decideStartup(query({ service: 'a-ident', qrid: 'QR123' }), aIdentOnly, appPage).ok).toBe(true);
   });
 
   test('ignores a qrid for services other than a-ident', () => {
-    expect(decideStartup(query({ service: 'a-dok', qrid: 'QR123' }), config)).toMatchObject({
+    expect(decideStartup(query({ service: 'a-dok', qrid: 'QR123' }), config, appPage)).toMatchObject({
       ok: true,
       qrId: undefined,
     });
   });
 
   test.each(['mail', 'edp'])('starts with the valid and enabled method %s', (method) => {
-    expect(decideStartup(query({ service: 'a-dok', method }), config)).toMatchObject({
+    expect(decideStartup(query({ service: 'a-dok', method }), config, appPage)).toMatchObject({
       ok: true,
       method,
     });
   });
 
   test('starts with the phone method, method=number', () => {
-    const startup = decideStartup(query({ service: 'a-ident', qrid: 'QR123', method: 'number' }), config);
+    const startup = decideStartup(
+      query({ service: 'a-ident', qrid: 'QR123', method: 'number' }),
+      config,
+      appPage,
+    );
     expect(startup).toMatchObject({ ok: true, method: 'number' });
   });
 
@@ -290,7 +312,7 @@ describe('decideStartup', () => {
   test.each(['sms', 'phone', '', 'MAIL', 'mail ', '__proto__'])(
     'starts on view 0 with the invalid method %j, and says why for the console',
     (method) => {
-      const startup = decideStartup(query({ service: 'a-dok', method }), config);
+      const startup = decideStartup(query({ service: 'a-dok', method }), config, appPage);
       expect(startup).toMatchObject({ ok: true, serviceKey: 'a-dok', method: undefined });
       expect(startup.ok && startup.ignoredMethod).toBe(
         `Invalid method parameter ${JSON.stringify(method)}: starting with the choice of method`,
@@ -299,7 +321,7 @@ describe('decideStartup', () => {
   );
 
   test('starts on view 0 with a method that is disabled for the service, and says why for the console', () => {
-    const startup = decideStartup(query({ service: 'a-dok', method: 'number' }), config);
+    const startup = decideStartup(query({ service: 'a-dok', method: 'number' }), config, appPage);
     expect(startup).toMatchObject({ ok: true, serviceKey: 'a-dok', method: undefined });
     expect(startup.ok && startup.ignoredMethod).toBe(
       'Method number is not enabled for service a-dok: starting with the choice of method',
@@ -310,7 +332,7 @@ describe('decideStartup', () => {
     ['no method', undefined],
     ['a valid and enabled method', 'mail'],
   ])('has nothing to log with %s', (_case, method) => {
-    const startup = decideStartup(query({ service: 'a-dok', method }), config);
+    const startup = decideStartup(query({ service: 'a-dok', method }), config, appPage);
     expect(startup.ok).toBe(true);
     expect(startup).not.toHaveProperty('ignoredMethod');
   });
@@ -327,6 +349,7 @@ describe('enabledMethods', () => {
     const startup = decideStartup(
       query({ service: 'a-dok' }),
       configWith({ 'a-dok': serviceEntry({ loginMethods }) }),
+      appPage,
     );
     if (!startup.ok) throw new Error(startup.error);
     expect(enabledMethods(startup.service.loginMethods)).toEqual(expected);

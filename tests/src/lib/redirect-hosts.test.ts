@@ -1,12 +1,11 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { isAllowedHost, parseRedirectHosts } from '../../../src/lib/redirect-hosts.ts';
 
 const A_IDENT = ['a-ident.example', '*.a-ident.example'];
 
 describe('parseRedirectHosts', () => {
   test.each([
-    ['no meta tag', undefined, undefined],
-    ['no content attribute', null, undefined],
+    ['no meta tag, which allows nothing', undefined, []],
     ['one host', 'a-ident.example', ['a-ident.example']],
     ['hosts apart by spaces and newlines', ' a-ident.example \n *.a-ident.example ', A_IDENT],
     ['an empty content, which allows nothing', '', []],
@@ -78,18 +77,35 @@ describe('isAllowedHost', () => {
     expect(allows('https://..a-ident.example/', ['..a-ident.example', '*..a-ident.example'])).toBe(false);
   });
 
-  test('a page without a list leaves the choice to the config and the resolver', () => {
-    expect(isAllowedHost(new URL('https://anywhere.example:8443/'), undefined)).toBe(true);
-  });
-
-  test('an empty list allows nothing', () => {
-    expect(allows('https://a-ident.example/', [])).toBe(false);
-  });
-
-  test.each(['http://localhost:8080/', 'http://a-ident.localhost:5173/', 'http://127.0.0.1:8080/'])(
-    'a demo build also lets the visitor go to this machine (%s), where its landing page runs',
+  test.each(['https://a-ident.example/', 'https://anywhere.example:8443/'])(
+    'a page without a list, or with an empty one, allows no host (%s): the list fails closed',
     (url) => {
-      expect(allows(url)).toBe(true);
+      expect(allows(url, parseRedirectHosts(undefined, '8443'))).toBe(false);
+      expect(allows(url, [])).toBe(false);
     },
   );
+
+  const thisMachine = ['http://localhost:8080/', 'http://a-ident.localhost:5173/', 'http://127.0.0.1:8080/'];
+
+  test.each(thisMachine)(
+    'a demo build, and the development page without a list, also let the visitor go to this machine (%s), where its landing page runs',
+    (url) => {
+      expect(allows(url)).toBe(true);
+      expect(allows(url, [])).toBe(true);
+    },
+  );
+
+  describe('in a release build', () => {
+    beforeEach(() => {
+      vi.stubGlobal('__DEMO_BUILD__', false);
+    });
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    test.each(thisMachine)('this machine (%s) is a host like any other', (url) => {
+      expect(allows(url)).toBe(false);
+      expect(allows(url, [])).toBe(false);
+    });
+  });
 });
