@@ -30,6 +30,6 @@ if (problems.length > 0) {
   process.exitCode = 1;
 } else {
   console.log(
-    `Release check: ${brands.length} brand folders in ${path.relative(process.cwd(), dir) || '.'}/ hold no development code (${DEVELOPMENT_MARKERS.join(', ')}), every policy is the release policy, every page names its redirect hosts, the paying brands carry PayPal's live id, release.json names the release, and the nginx and Firebase configs serve exactly these brands' domains and sites and send the policy.`,
+    `Release check: ${brands.length} brand folders in ${path.relative(process.cwd(), dir) || '.'}/ hold no development code (${DEVELOPMENT_MARKERS.join(', ')}), every policy is the release policy, every page names its redirect hosts, no file or folder is writable by its group or everyone, the paying brands carry PayPal's live id, release.json names the release, and the nginx and Firebase configs serve exactly these brands' domains and sites and send the policy.`,
   );
 }

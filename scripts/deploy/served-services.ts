@@ -2,6 +2,7 @@ import { request } from 'node:https';
 import { z } from 'zod';
 import { nearestKey } from '../lib/json-mistakes.ts';
 import type { ServedBrand } from '../lib/nginx-config.ts';
+import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 
 /** Where the check connects: the host's own HTTPS listener, or each domain by its DNS name. */
 export interface ConfigProbe {
@@ -55,7 +56,8 @@ export async function servedServiceProblems(
         ];
       }
       const keys = Object.keys(parsed.data.services);
-      if (Object.hasOwn(parsed.data.services, service)) return [];
+      if (Object.hasOwn(parsed.data.services, service))
+        return sharedProjectProblems(where, service, parsed.data.services);
       const meant = nearestKey(service, keys);
       return [
         `${where}: names no service "${service}"` +
@@ -65,6 +67,27 @@ export async function servedServiceProblems(
     }),
   );
   return found.flat();
+}
+
+const firebaseProject = z.object({ firebaseConfig: z.object({ projectId: z.string() }) });
+
+/**
+ * The resolver's service takes a phone sign-in's Firebase ID token by its `aud`, the Firebase
+ * project: a project it shares lets a sign-in on another service's page pass its resolver
+ * (docs/backend-contract.md, "What the target must do").
+ */
+function sharedProjectProblems(where: string, service: string, services: Record<string, unknown>): string[] {
+  if (service !== RESOLVER_SERVICE) return [];
+  const projectOf = (key: string) => firebaseProject.safeParse(services[key]).data?.firebaseConfig.projectId;
+  const own = projectOf(service);
+  const sharing = Object.keys(services).filter(
+    (key) => key !== service && own !== undefined && projectOf(key) === own,
+  );
+  return sharing.length === 0
+    ? []
+    : [
+        `${where}: ${service} shares the Firebase project "${own}" with ${sharing.join(', ')}, so a phone sign-in on their pages passes ${service}'s resolver; give ${service} a Firebase project of its own`,
+      ];
 }
 
 function fetchConfig(domain: string, { connect, ca, timeoutMs = 10_000 }: ConfigProbe) {

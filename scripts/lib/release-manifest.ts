@@ -75,7 +75,11 @@ async function gitState(cwd: string): Promise<{ commit: string; dirty: boolean }
   const run = promisify(execFile);
   try {
     const { stdout: commit } = await run('git', ['rev-parse', 'HEAD'], { cwd });
-    const { stdout: status } = await run('git', ['status', '--porcelain', '--untracked-files=no'], { cwd });
+    // A new file not yet committed (a brand folder, a module) is built into the release as much as
+    // a changed one: no commit holds it either. Ignored files (node_modules, reports) are not.
+    const { stdout: status } = await run('git', ['status', '--porcelain', '--untracked-files=normal'], {
+      cwd,
+    });
     return { commit: commit.trim(), dirty: status.trim() !== '' };
   } catch {
     return { commit: 'unknown', dirty: false };

@@ -41,8 +41,8 @@ export interface LoginMethodRules {
 
 /**
  * The mail route's recipient: the value's canonical form (canonical-value.ts), by which the MWS
- * keys its limits and locks. A value with an invisible character has none: it stays as typed, for
- * `send` to refuse.
+ * keys its limits and locks. A value without one (an invisible character, or no mailbox) stays as
+ * typed, for `send` to refuse.
  */
 const canonicalOrTyped =
   (canonical: (value: string) => Canonical) =>
@@ -51,17 +51,22 @@ const canonicalOrTyped =
     return recipient.ok ? recipient.value : loginValue;
   };
 
+/** Why a value has no canonical form, as the visitor is told (messages.ts). */
+const REFUSED = { 'invisible-character': 'AM03', 'not-a-mailbox': 'AM04' } as const;
+
 /** An address, or an EDP-Kennung, which the MWS resolves to the address it belongs to. */
-const byMailRoute = (recipient: LoginMethodRules['recipient']): LoginMethodRules => ({
-  recipient,
+const byMailRoute = (canonical: (value: string) => Canonical): LoginMethodRules => ({
+  recipient: canonicalOrTyped(canonical),
   countryPrefix: false,
   captcha: false,
-  // The MWS's mail route (send-step.ts), which view 1 prefetches. A recipient that kept an
-  // invisible character is refused before anything loads or goes out (AM03).
-  send: async (request) =>
-    canonicalIdentifier(request.sentTo).ok
+  // The MWS's mail route (send-step.ts), which view 1 prefetches. A recipient with no canonical
+  // form is refused before anything loads or goes out (AM03, AM04).
+  send: async (request) => {
+    const checked = canonical(request.sentTo);
+    return checked.ok
       ? (await request.needed(loadSendStep)).sendByMail(request)
-      : { ok: false, code: 'AM03' },
+      : { ok: false, code: REFUSED[checked.reason] };
+  },
   channel: () => 'mws-mail',
   prefetch: () => [],
 });
@@ -72,7 +77,7 @@ const byMailRoute = (recipient: LoginMethodRules['recipient']): LoginMethodRules
  * (send-code-view.tsx).
  */
 export const LOGIN_METHOD_RULES: Record<LoginMethod, LoginMethodRules> = {
-  mail: byMailRoute(canonicalOrTyped(canonicalAddress)),
+  mail: byMailRoute(canonicalAddress),
   number: {
     recipient: (loginValue, countryPrefix) => toE164(countryPrefix, loginValue),
     countryPrefix: true,
@@ -86,5 +91,5 @@ export const LOGIN_METHOD_RULES: Record<LoginMethod, LoginMethodRules> = {
     channel: (sentViaFirebase) => (sentViaFirebase ? 'firebase' : 'mws-sms'),
     prefetch: () => [loadSendPhoneCode(), loadVerifyFirebaseCode()],
   },
-  edp: byMailRoute(canonicalOrTyped(canonicalIdentifier)),
+  edp: byMailRoute(canonicalIdentifier),
 };

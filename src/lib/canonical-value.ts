@@ -6,7 +6,8 @@
  */
 
 /** A canonical value, or why there is none. */
-export type Canonical = { ok: true; value: string } | { ok: false; reason: 'invisible-character' };
+export type Canonical =
+  { ok: true; value: string } | { ok: false; reason: 'invisible-character' | 'not-a-mailbox' };
 
 /**
  * Characters a visitor cannot see and no address or identifier holds: format characters (U+200B,
@@ -31,24 +32,46 @@ export function canonicalIdentifier(value: string): Canonical {
 }
 
 /**
- * An e-mail address: canonicalIdentifier, then its domain (after the last `@`) in lower case, in
- * its IDNA ASCII form and without a trailing dot, and no white space around the `@`. The local
- * part is kept as typed: only the mail server knows whether it tells case or `+tags` apart. A
- * value without `@` is canonicalIdentifier's; one whose domain is no host name keeps its domain
- * as it is, lower-cased: the MWS decides what it can mail.
+ * A local part in dot-atom form (RFC 5322 3.2.3, with RFC 6531's letters beyond ASCII): no quotes,
+ * comments, brackets, commas or white space. A mailer takes `"a"@x`, `a(c)@x` or `a@x, b@y` as
+ * other spellings of a mailbox, or as several, which would each get their own limit and lock.
+ */
+const DOT_ATOM = /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+
+/** A host name with a top-level domain, in ASCII; no IP literal, no single label. */
+const HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/**
+ * One e-mail address: canonicalIdentifier, then its domain (after the `@`) in lower case, in its
+ * IDNA ASCII form and without a trailing dot, and no white space around the `@`. The local part is
+ * kept as typed: only the mail server knows whether it tells case or `+tags` apart. Anything but
+ * one mailbox, a dot-atom local part at a host name, is `not-a-mailbox`: a display name, a list,
+ * a quoted or commented local part, an IP literal. A code goes to one mailbox, and `sub` names it.
  */
 export function canonicalAddress(value: string): Canonical {
   const identifier = canonicalIdentifier(value);
   if (!identifier.ok) return identifier;
   const at = identifier.value.lastIndexOf('@');
-  if (at < 0) return identifier;
+  if (at < 0) return { ok: false, reason: 'not-a-mailbox' };
   const local = trimWhiteSpace(identifier.value.slice(0, at));
   // `example.de .` is no other host than `example.de`: dots and white space go from its end alike.
   const domain = identifier.value
     .slice(at + 1)
     .toLowerCase()
     .replace(/^\p{White_Space}+|[\p{White_Space}.]+$/gu, '');
-  return { ok: true, value: `${local}@${asciiDomain(domain)}` };
+  const ascii = asciiDomain(domain);
+  return local.length <= 64 && DOT_ATOM.test(local) && HOST_NAME.test(ascii)
+    ? { ok: true, value: `${local}@${ascii}` }
+    : { ok: false, reason: 'not-a-mailbox' };
+}
+
+/**
+ * The MWS's `email` field, which carries an address or an EDP-Kennung (resolved to its address by
+ * the MWS): with an `@` it must be one mailbox, without one it is an identifier.
+ */
+export function canonicalMailField(value: string): Canonical {
+  return value.includes('@') ? canonicalAddress(value) : canonicalIdentifier(value);
 }
 
 /**

@@ -68,6 +68,9 @@ export const errorTexts = {
   // Not the spec's, added by issue 36: an address or EDP-Kennung with characters nobody sees
   // (canonical-value.ts), refused before sending. Typing it again leaves them out.
   AM03: 'Die Eingabe enthält unsichtbare Zeichen, etwa aus einer kopierten Adresse. Bitte gib sie noch einmal von Hand ein.',
+  // Not the spec's, added by issue 36: anything but one address (a name, a list, no domain)
+  // would reach another mailbox than the visitor's, or several.
+  AM04: 'Bitte gib eine vollständige E-Mail-Adresse ein, etwa name@beispiel.de.',
   AN01: TRY_AGAIN,
   AN02: TRY_AGAIN,
   AN03: TRY_AGAIN,
@@ -98,7 +101,13 @@ const waitTexts: Partial<Record<ErrorCode, (until: string) => string>> = {
 };
 
 /** Errors that say the value typed is wrong, so its field is marked invalid; the rest are not its fault. */
-export const VALUE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['VM01', 'VR01', 'AN05', 'AM03']);
+export const VALUE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'VM01',
+  'VR01',
+  'AN05',
+  'AM03',
+  'AM04',
+]);
 
 /** The text shown for an error; with `until` (epoch ms), the time it ends and how far that is. */
 export function errorText(code: ErrorCode, until?: number, now = Date.now()): string {

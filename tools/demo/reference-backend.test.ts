@@ -137,6 +137,20 @@ describe('the contract behind nginx', () => {
     expect((await mail(200, '198.51.100.37')).status).toBe(200);
   });
 
+  test('counts a forwarded header that is no single address as the peer, which nginx would have written', async () => {
+    const { max } = SEND_LIMITS.perClient;
+    const mail = (i: number, client: string) =>
+      post(
+        'a-dok',
+        '/api/mws/users/auth/mail',
+        { email: `peer.${i}@example.de`, key: 'dev-key-a-dok' },
+        client,
+      );
+    for (let i = 0; i < max; i += 1) expect((await mail(i, '127.0.0.1')).status).toBe(200);
+    for (const forged of ['127.0.0.1, 203.0.113.99', '203.0.113.99, 127.0.0.1', 'somebody-else'])
+      expect([forged, json(await mail(max, forged))]).toMatchObject([forged, { reason: 'client-limit' }]);
+  });
+
   describe('the SMS budgets', () => {
     // Each from its own /64 unless said, so that only the budget under test can refuse.
     const sms = (mobilenumber: string, client: string) =>

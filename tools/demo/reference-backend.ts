@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { createDevConfig } from './dev-config.ts';
 import type { Brand } from '../../scripts/lib/load-brands.ts';
@@ -47,7 +48,13 @@ export function createReferenceBackend(options: ReferenceBackendOptions) {
     loginKeys: new Map(brands.map((brand) => [`dev-key-${brand.service}`, brand.service])),
     isBrandOrigin: (origin) => brandOrigins.has(origin),
     // nginx sets it to the peer's address (`$remote_addr`), replacing whatever the client sent.
-    clientOf: (request) => String(request.headers['x-forwarded-for'] ?? request.socket.remoteAddress),
+    // Anything but one address (a list a client started) is not nginx's: the peer counts then.
+    clientOf: (request) => {
+      const forwarded = request.headers['x-forwarded-for'];
+      return typeof forwarded === 'string' && isIP(forwarded) !== 0
+        ? forwarded
+        : (request.socket.remoteAddress ?? '');
+    },
     sendLimits: options.sendLimits ?? LOCAL_SEND_LIMITS,
     now: options.now,
     onCodeSent: options.onCodeSent ?? (() => {}),
@@ -94,7 +101,11 @@ export function createReferenceBackend(options: ReferenceBackendOptions) {
       authEmulatorUrl: 'https://emulator.invalid',
     });
     for (const [service, entry] of Object.entries(config.services)) {
-      const { authEmulatorUrl: _emulator, ...firebaseConfig } = entry.firebaseConfig;
+      const { authEmulatorUrl: _emulator, ...shared } = entry.firebaseConfig;
+      // The resolver takes a phone sign-in's token by its project: a-ident has one of its own, as
+      // the contract asks and `npm run deploy` checks (served-services.ts).
+      const firebaseConfig =
+        service === RESOLVER_SERVICE ? { ...shared, projectId: `${shared.projectId}-${service}` } : shared;
       Object.assign(entry, {
         firebaseConfig,
         loginMethods: { mail: true, number: true, edp: true },

@@ -137,6 +137,20 @@ describe('sending a code', () => {
     ]);
     expect(demo.sent).toEqual([]);
   });
+
+  // One number, one spelling: a trunk 0 after the country code would escape the number's limit.
+  test.each([
+    ['a trunk 0 after the country code', '+49015199990001', '+4915199990001'],
+    ['two of them', '+490015199990001', '+49015199990001'],
+  ])('by SMS refuses %s with 400, naming its form with one 0 less', async (_, mobilenumber, lessOne) => {
+    const answer = await postForm(demo.port, SMS, { mobilenumber, key: KEY });
+    expect([answer.status, json(answer)]).toEqual([
+      400,
+      { error: `mobilenumber is not in its one E.164 form, ${lessOne}` },
+    ]);
+    expect(demo.sent).toEqual([]);
+    expect((await postForm(demo.port, SMS, { mobilenumber: '+4915199990001', key: KEY })).status).toBe(200);
+  });
 });
 
 describe('checking a code', () => {
@@ -646,6 +660,25 @@ describe('one canonical value', () => {
         /[\u200b\u200d]/.test(spelling) ? [name, 400, undefined] : [name, 429, 'value-limit'],
       ),
     );
+    expect(demo.sent).toHaveLength(SEND_LIMITS.perValue.max);
+  });
+
+  // The fifth review: a mailer takes these as the victim's mailbox, or as it and another, each
+  // under a limit key of its own; the token's sub would name the whole text.
+  test.each([
+    ['a quoted local part', '"victim1"@example.de'],
+    ['a comment', 'victim1(c)@example.de'],
+    ['a display name', 'Victim <victim1@example.de>'],
+    ['a list', 'victim1@example.de, attacker@evil.example'],
+    ['an IP literal', 'victim1@[192.0.2.1]'],
+  ])('refuses %s with 400 once the limit is reached, and before', async (_, email) => {
+    const error =
+      'email is not one mailbox: a dot-atom local part at a host name, without a name, list, quote or comment';
+    expect([(await sendMail(email)).status, json(await sendMail(email))]).toEqual([400, { error }]);
+    for (let i = 0; i < SEND_LIMITS.perValue.max; i += 1) expect((await sendMail(VICTIM)).status).toBe(200);
+    const answer = await sendMail(email);
+    expect([answer.status, json(answer)]).toEqual([400, { error }]);
+    expect((await verifyMail(email, demo.sent.at(-1)?.code ?? '')).status).toBe(400);
     expect(demo.sent).toHaveLength(SEND_LIMITS.perValue.max);
   });
 

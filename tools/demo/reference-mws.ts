@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
-import { canonicalAddress, canonicalIdentifier, type Canonical } from '../../src/lib/canonical-value.ts';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { canonicalIdentifier, canonicalMailField, type Canonical } from '../../src/lib/canonical-value.ts';
 import { CodeStore, type CheckResult, type SendRefusal } from './code-store.ts';
 import { HttpError, readForm, requireFields, sendError, sendJson } from './http-utils.ts';
 import { createTokens } from './mws-token.ts';
@@ -105,7 +105,7 @@ export function createReferenceMws({
     'users/auth/mail': (form, client) => {
       const { email, key } = requireFields(form, 'email', 'key');
       const service = serviceOf(key);
-      const refused = send('mail', canonical('email', canonicalAddress(email)), client, service);
+      const refused = send('mail', canonical('email', canonicalMailField(email)), client, service);
       return refused ? refusedSend('status', refused) : [200, { status: 200, message: 'mail sent' }];
     },
     'users/auth/sms': (form, client) => {
@@ -115,14 +115,18 @@ export function createReferenceMws({
       if (!/^\+[1-9]\d{6,14}$/.test(mobilenumber))
         throw new HttpError(400, 'mobilenumber is not in E.164 form');
       // What the page refuses before it sends (send-phone-code.ts): no SMS to a number that cannot be.
-      if (!isPossiblePhoneNumber(mobilenumber))
+      const parsed = parsePhoneNumberFromString(mobilenumber);
+      if (!parsed?.isPossible())
         throw new HttpError(400, 'mobilenumber cannot be a phone number of its country');
+      // `+49015…` is `+4915…` with a trunk 0: one number, one spelling, or it escapes its limit.
+      if (parsed.number !== mobilenumber)
+        throw new HttpError(400, `mobilenumber is not in its one E.164 form, ${parsed.number}`);
       const refused = send('sms', mobilenumber, client, service);
       return refused ? refusedSend('code', refused) : [200, { code: 200, message: 'SMS gesendet' }];
     },
     'users/verify/mail': (form) => {
       const { email, token } = requireFields(form, 'email', 'token');
-      return checkCode('mail', canonical('email', canonicalAddress(email)), token);
+      return checkCode('mail', canonical('email', canonicalMailField(email)), token);
     },
     'users/verify/sms': (form) => {
       const { mobilenumber, token } = requireFields(form, 'mobilenumber', 'token');
@@ -189,8 +193,13 @@ export function createReferenceMws({
 
 /** The canonical form of a field's value, or a 400 that says what is wrong with it. */
 function canonical(field: string, value: Canonical): string {
-  if (!value.ok) throw new HttpError(400, `${field} holds an invisible character, such as U+200B`);
-  return value.value;
+  if (value.ok) return value.value;
+  throw new HttpError(
+    400,
+    value.reason === 'invisible-character'
+      ? `${field} holds an invisible character, such as U+200B`
+      : `${field} is not one mailbox: a dot-atom local part at a host name, without a name, list, quote or comment`,
+  );
 }
 
 function printCode({ channel, to, code }: OutboxEntry): void {

@@ -55,6 +55,25 @@ describe('after a switch, each brand domain', () => {
     ]);
   });
 
+  test("of a-ident, whose resolver takes a phone sign-in's token by its Firebase project, is named when it shares that project", async () => {
+    // On a-dok's domain, whose certificate the stand-in holds.
+    const A_IDENT = { service: 'a-ident', domains: ['login.a-dok.example'] };
+    const config = (project: string) =>
+      JSON.stringify({
+        services: {
+          'a-ident': { firebaseConfig: { projectId: 'a-ident-login' } },
+          'a-dok': { firebaseConfig: { projectId: project } },
+          'wd-bank': { firebaseConfig: { projectId: project } },
+        },
+      });
+    answer(() => ({ status: 200, body: config('a-ident-login') }));
+    expect(await servedServiceProblems([A_IDENT], probe())).toEqual([
+      `https://login.a-dok.example/api/config: a-ident shares the Firebase project "a-ident-login" with a-dok, wd-bank, so a phone sign-in on their pages passes a-ident's resolver; give a-ident a Firebase project of its own`,
+    ]);
+    answer(() => ({ status: 200, body: config('wd-login') }));
+    expect(await servedServiceProblems([A_IDENT], probe())).toEqual([]);
+  });
+
   test.each([
     [
       'a 502 of a backend that is down',

@@ -154,6 +154,26 @@ describe('a value with characters nobody sees', () => {
     },
   );
 
+  test.each([
+    ['a display name', 'Victim <victim@example.de>'],
+    ['a list', 'victim@example.de, attacker@evil.example'],
+    ['a quoted local part', '"victim"@example.de'],
+    ['no domain', 'victim@example'],
+    ['no at sign', 'victim.example.de'],
+  ])('an address with %s: AM04, the field marked, focus kept, nothing sent', async (_case, typed) => {
+    const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: mailSent() });
+    const { input } = await submitValue('mail', typed);
+
+    const error = await screen.findByText(
+      'Bitte gib eine vollständige E-Mail-Adresse ein, etwa name@beispiel.de.',
+    );
+    expect(error).toHaveAttribute('data-error-code', 'AM04');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveValue(typed);
+    expect(input).toHaveFocus();
+    expect(backend.calls(MAIL)).toEqual([]);
+  });
+
   test('typed again by hand, the value goes out and the error is gone', async () => {
     const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: mailSent() });
     const { input } = await submitValue('mail', 'victim\u200b@example.de');

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { canonicalAddress, canonicalIdentifier, limitKey } from '../../../src/lib/canonical-value.ts';
+import {
+  canonicalAddress,
+  canonicalIdentifier,
+  canonicalMailField,
+  limitKey,
+} from '../../../src/lib/canonical-value.ts';
 
 /** The canonical value, or the reason there is none, as one string for the tables. */
 const addressOf = (value: string) => {
@@ -31,15 +36,29 @@ describe('canonicalAddress', () => {
       'ju\u0308rgen@example.de',
       'jürgen@example.de',
     ],
-    ['two at signs: the domain is after the last', '"a@b"@EXAMPLE.DE', '"a@b"@example.de'],
-    ['a value without an at sign', 'Muster4711', 'Muster4711'],
+    // Anything but one mailbox would reach another mailbox, or several, under keys of their own.
+    ['a quoted local part', '"victim1"@example.de', 'not-a-mailbox'],
+    ['two at signs, one quoted', '"a@b"@EXAMPLE.DE', 'not-a-mailbox'],
+    ['a comment in the local part', 'victim1(c)@example.de', 'not-a-mailbox'],
+    ['a display name', 'Victim <victim@example.de>', 'not-a-mailbox'],
+    ['an address list', 'victim@example.de, attacker@evil.example', 'not-a-mailbox'],
+    ['a list by semicolon', 'victim@example.de;attacker@evil.example', 'not-a-mailbox'],
+    ['an IP literal', 'victim@[192.0.2.1]', 'not-a-mailbox'],
+    ['an IP address as the domain', 'victim@192.0.2.1', 'not-a-mailbox'],
+    ['a domain of one label', 'victim@localhost', 'not-a-mailbox'],
+    ['two dots in the local part', 'vic..tim@example.de', 'not-a-mailbox'],
+    ['a local part starting with a dot', '.victim@example.de', 'not-a-mailbox'],
+    ['a local part of 65 characters', `${'v'.repeat(65)}@example.de`, 'not-a-mailbox'],
+    ['a value without an at sign', 'Muster4711', 'not-a-mailbox'],
+    ['a domain that is no host name', 'victim@Exa|mple.DE', 'not-a-mailbox'],
+    ['a domain with a space inside', 'victim@exa mple.de', 'not-a-mailbox'],
+    ['no domain at all', 'victim@', 'not-a-mailbox'],
+    ['a local part of 64 characters', `${'v'.repeat(64)}@example.de`, `${'v'.repeat(64)}@example.de`],
     [
-      'a domain that is no host name: lower-cased, left to the MWS',
-      'victim@Exa|mple.DE',
-      'victim@exa|mple.de',
+      "a local part with RFC 5322's other atom characters",
+      "o'neil!#$%&*/=?^_`{|}~-@example.de",
+      "o'neil!#$%&*/=?^_`{|}~-@example.de",
     ],
-    ['a domain with a space inside', 'victim@exa mple.de', 'victim@exa mple.de'],
-    ['no domain at all', 'victim@', 'victim@'],
   ])('%s: %j → %j', (_case, value, expected) => {
     expect(addressOf(value)).toBe(expected);
   });
@@ -81,6 +100,18 @@ const PLACES = [
   ['in the domain', (c: string) => `victim@exam${c}ple.de`],
   ['at the end', (c: string) => `victim@example.de${c}`],
 ] as const;
+
+describe("canonicalMailField, the MWS's email field", () => {
+  test.each([
+    ['an address', 'Victim@EXAMPLE.de.', 'Victim@example.de'],
+    ['an EDP-Kennung', ' ＭＵＳＴＥＲ４７１１ ', 'MUSTER4711'],
+    ['with an at sign, one mailbox or nothing', 'Victim <victim@example.de>', 'not-a-mailbox'],
+    ['an EDP-Kennung with an invisible character', 'MUSTER\u200b4711', 'invisible-character'],
+  ])('%s: %j → %j', (_case, value, expected) => {
+    const canonical = canonicalMailField(value);
+    expect(canonical.ok ? canonical.value : canonical.reason).toBe(expected);
+  });
+});
 
 describe('invisible characters', () => {
   test.each(INVISIBLE.flatMap(([name, c]) => PLACES.map(([place, put]) => [name, place, put(c)] as const)))(

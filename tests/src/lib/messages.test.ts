@@ -125,7 +125,7 @@ describe('messages.resendIn', () => {
 
 describe('VALUE_ERRORS', () => {
   // Only these say the value typed is wrong; a failure of the server or the network is not its fault.
-  test('are the wrong code, the replaced code, the impossible phone number and invisible characters', () => {
-    expect([...VALUE_ERRORS].sort()).toEqual(['AM03', 'AN05', 'VM01', 'VR01']);
+  test('are the wrong code, the replaced code, the impossible phone number, invisible characters and no mailbox', () => {
+    expect([...VALUE_ERRORS].sort()).toEqual(['AM03', 'AM04', 'AN05', 'VM01', 'VR01']);
   });
 });
