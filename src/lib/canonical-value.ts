@@ -12,10 +12,11 @@ export type Canonical =
 /**
  * Characters a visitor cannot see and no address or identifier holds: format characters (U+200B,
  * U+200D, U+2060, the bidi controls, the BOM…), control characters, and the rest that Unicode says
- * to draw as nothing (variation selectors, the Hangul fillers). A pasted value can carry them; they
+ * to draw as nothing (variation selectors, the Hangul fillers), and the line and paragraph
+ * separators, which end a header line in some mailers. A pasted value can carry them; they
  * are refused rather than removed, since what is removed is not what was typed.
  */
-const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
 
 /**
  * Unicode's white space off both ends. Not String.prototype.trim, which also strips U+FEFF: that
@@ -71,7 +72,9 @@ export function canonicalAddress(value: string): Canonical {
  * the MWS): with an `@` it must be one mailbox, without one it is an identifier.
  */
 export function canonicalMailField(value: string): Canonical {
-  return value.includes('@') ? canonicalAddress(value) : canonicalIdentifier(value);
+  // After NFKC: a full-width `＠` or `﹫` is an `@` too, and must not make a list an identifier.
+  const identifier = canonicalIdentifier(value);
+  return identifier.ok && identifier.value.includes('@') ? canonicalAddress(value) : identifier;
 }
 
 /**

@@ -670,6 +670,7 @@ describe('one canonical value', () => {
     ['a comment', 'victim1(c)@example.de'],
     ['a display name', 'Victim <victim1@example.de>'],
     ['a list', 'victim1@example.de, attacker@evil.example'],
+    ['a list by full-width at signs', 'victim1＠example.de, attacker＠evil.example'],
     ['an IP literal', 'victim1@[192.0.2.1]'],
   ])('refuses %s with 400 once the limit is reached, and before', async (_, email) => {
     const error =

@@ -106,6 +106,14 @@ describe("canonicalMailField, the MWS's email field", () => {
     ['an address', 'Victim@EXAMPLE.de.', 'Victim@example.de'],
     ['an EDP-Kennung', ' ＭＵＳＴＥＲ４７１１ ', 'MUSTER4711'],
     ['with an at sign, one mailbox or nothing', 'Victim <victim@example.de>', 'not-a-mailbox'],
+    [
+      'a list by full-width at signs, which NFKC makes @',
+      'victim1＠example.de, attacker＠evil.example',
+      'not-a-mailbox',
+    ],
+    ['a quoted local part at a small at sign', '"victim1"﹫example.de', 'not-a-mailbox'],
+    ['one mailbox at a full-width at sign', 'victim1＠example.de.', 'victim1@example.de'],
+    ['an EDP-Kennung with a line separator', 'EDP\u2028Bcc: x', 'invisible-character'],
     ['an EDP-Kennung with an invisible character', 'MUSTER\u200b4711', 'invisible-character'],
   ])('%s: %j → %j', (_case, value, expected) => {
     const canonical = canonicalMailField(value);
