@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { createAppConfig, projectRoot } from './scripts/vite/app-config.ts';
+import { CommandsFirst } from './tests/sequencer.ts';
 
 // Test files that need a fresh module graph of their own: the app's tests in jsdom, and
 // link-tree's, which mocks node:fs/promises for the modules it imports.
@@ -22,6 +23,7 @@ export default defineConfig({
     // Vitest leaves one core to itself by default, which on two cores means one test file at a time.
     pool: 'threads',
     maxWorkers: os.availableParallelism(),
+    sequence: { sequencer: CommandsFirst },
     projects: [
       {
         extends: true,

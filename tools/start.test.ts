@@ -22,23 +22,36 @@ const startCommand = [process.execPath, '--import', 'tsx', path.join(projectRoot
 
 let services: string[];
 let blocker: Server | undefined;
+/**
+ * Where npm start builds: dist-demo/, as a developer's `npm start` does. On another brand set
+ * (BRANDS_DIR, which tests/scripts/brand-set.test.ts sets) a folder of its own instead, so that the
+ * trial leaves dist-demo/ as the browser suite needs it, built from brands/.
+ */
+const ownOutDir = defaultBrandsDir !== path.join(projectRoot, 'brands');
+let servedDir = path.join(projectRoot, 'dist-demo');
+/** Where a test does not name its own. */
+const withOutDir = (args: string[]) =>
+  ownOutDir && !args.includes('--out-dir') ? [...args, '--out-dir', servedDir] : args;
 
 /** Children of beforeAll to stop after the file, should one outlive its hook. */
 const leftOver: (() => void)[] = [];
 
 beforeAll(async () => {
   services = (await loadBrands(defaultBrandsDir)).brands.map((brand) => brand.service);
+  if (ownOutDir) servedDir = await makeTempDir('start-dist-demo-');
   // npm start builds what is missing or older than its record: once here, out of the tests' time
   // limits, by npm start itself.
-  const distDir = path.join(projectRoot, 'dist-demo');
-  const { reasons } = await reasonsToBuild({ brandsDir: defaultBrandsDir, distDir, services });
+  const { reasons } = await reasonsToBuild({ brandsDir: defaultBrandsDir, distDir: servedDir, services });
   if (reasons.length > 0) {
     const { child, closed } = await startServing([], (stop) => leftOver.push(stop));
     child.kill('SIGINT');
     await closed;
   }
 }, 300_000);
-afterAll(() => leftOver.forEach((stop) => stop()));
+afterAll(async () => {
+  leftOver.forEach((stop) => stop());
+  if (ownOutDir) await rm(servedDir, { recursive: true, force: true });
+});
 
 afterEach(async () => {
   await new Promise((resolve) => (blocker ? blocker.close(resolve) : resolve(undefined)));
@@ -66,7 +79,7 @@ function shellEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 async function start(args: string[], env: Record<string, string> = {}) {
   const [command = '', ...commandArgs] = startCommand;
-  return run(command, [...commandArgs, ...args], {
+  return run(command, [...commandArgs, ...withOutDir(args)], {
     cwd: projectRoot,
     timeout: 60_000,
     env: shellEnv(env),
@@ -87,11 +100,15 @@ async function startServing(
 ) {
   const port = await freePortForChild();
   const [command = '', ...commandArgs] = startCommand;
-  const child = spawn(command, [...commandArgs, '--port', String(port), '--no-emulator', ...args], {
-    cwd: projectRoot,
-    env: shellEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    command,
+    [...commandArgs, '--port', String(port), '--no-emulator', ...withOutDir(args)],
+    {
+      cwd: projectRoot,
+      env: shellEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   stopAfterwards(() => void child.kill('SIGKILL'));
   const output = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output.stdout += text));
