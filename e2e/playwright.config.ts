@@ -49,6 +49,15 @@ function methodsOff(service: string): RegExp | undefined {
   return off.length > 0 ? new RegExp(`@(${off.join('|')})\\b`) : undefined;
 }
 
+/**
+ * Set by `npm run e2e -- --shard=<i>/<n>` (tools/e2e.ts): this run is one shard, which leaves its
+ * results as Playwright's blob report for `merge-reports` (e2e/merge.config.ts).
+ */
+const shard = process.env.E2E_SHARD;
+const blob = shard
+  ? [['blob', { outputDir: `../test-results/blob-${shard}`, fileName: `report-${shard}.zip` }] as const]
+  : [];
+
 export default defineConfig<BrandOptions & EngineOptions>({
   testDir: '.',
   outputDir: '../test-results/e2e',
@@ -63,14 +72,20 @@ export default defineConfig<BrandOptions & EngineOptions>({
   workers: Math.max(2, Math.floor(availableParallelism() / 2)),
   // The suite reporter names the browsers and nginx first and the minutes by project last.
   reporter: process.env.CI
-    ? [['dot'], ['./support/suite-reporter.ts']]
+    ? [['dot'], ['./support/suite-reporter.ts'], ...blob]
     : [
         ['list'],
         ['html', { outputFolder: '../playwright-report', open: 'never' }],
         ['./support/suite-reporter.ts'],
+        ...blob,
       ],
+  // A failed test runs once more, recording its trace then: recording every test's trace in case
+  // it fails cost a fifth of the suite's processor time. A test that passes only the second time is
+  // flaky, and a flaky test fails the run like a failed one: the retry buys the trace, not a pass.
+  retries: 1,
+  failOnFlakyTests: true,
   use: {
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: suiteChromiumPath,
@@ -96,6 +111,13 @@ export default defineConfig<BrandOptions & EngineOptions>({
       name: BEHAVIOUR,
       use: { service: BEHAVIOUR_BRAND },
       testMatch: /behaviour[\\/].*\.spec\.ts$/,
+    },
+    {
+      // The gallery of every brand and its try-out of a folder: what a change to any brand
+      // folder can break besides the brand's own project (`npm run affected`).
+      name: 'gallery',
+      use: { service: BEHAVIOUR_BRAND },
+      testMatch: /gallery[\\/].*\.spec\.ts$/,
     },
     // The same few flows in the other engines, where they can differ: Firefox ESR and WebKitGTK,
     // driven without Playwright (docs/decisions/014-other-engines-without-playwright.md).

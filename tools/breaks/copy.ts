@@ -88,7 +88,8 @@ export async function buildAndTest(
   const reportFile = path.join(path.dirname(dir), 'playwright-report.json');
   const done = await runCommand(
     bin('playwright'),
-    ['test', '-c', 'e2e', ...playwrightArgs, '--reporter=json'],
+    // A break fails its tests every time: a retry (the config's, for a trace) would only double them.
+    ['test', '-c', 'e2e', '--retries=0', ...playwrightArgs, '--reporter=json'],
     {
       cwd: dir,
       env: { ...env, CI: '1', PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile },
