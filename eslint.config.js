@@ -34,6 +34,7 @@ export default tseslint.config(
       'node_modules',
       'test-results',
       'playwright-report',
+      'blob-report',
       'reports',
       '.scratch',
       // npm run deploy -- firebase stages the release here (deploy.config.json's stageDir).

@@ -1,8 +1,11 @@
 import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FullConfig, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { suiteChromiumPath } from '../../scripts/lib/chromium.ts';
 import { NGINX_PATH } from '../production/support/nginx.ts';
+import { measuredWeights } from '../../tools/e2e/shard-plan.ts';
 import { firefoxPath } from './engines/firefox.ts';
 
 /**
@@ -15,10 +18,14 @@ const SLOWEST = 8;
 export default class SuiteReporter implements Reporter {
   private readonly busy = new Map<string, { tests: number; milliseconds: number; failed: number }>();
   private readonly slowest: { title: string; milliseconds: number }[] = [];
+  /** Each finished test's spec file and time, for E2E_WEIGHTS_OUT. */
+  private readonly durations: { file: string; milliseconds: number }[] = [];
+  private rootDir = '';
   private started = 0;
 
-  async onBegin(_config: FullConfig, suite: Suite): Promise<void> {
+  async onBegin(config: FullConfig, suite: Suite): Promise<void> {
     this.started = Date.now();
+    this.rootDir = config.rootDir;
     const versions = await engineVersions();
     const projects = suite.suites.map((project) => project.title);
     console.log(`Browser suite: ${suite.allTests().length} tests in ${projects.length} projects, on`);
@@ -33,11 +40,19 @@ export default class SuiteReporter implements Reporter {
     if (result.status !== 'passed' && result.status !== 'skipped') entry.failed += 1;
     this.busy.set(project, entry);
     this.slowest.push({ title: `[${project}] ${test.title}`, milliseconds: result.duration });
+    const file = path.relative(this.rootDir, test.location.file).split(path.sep).join('/');
+    this.durations.push({ file, milliseconds: result.duration });
     this.slowest.sort((a, b) => b.milliseconds - a.milliseconds).splice(SLOWEST);
   }
 
   onEnd(): void {
     console.log(`\n${formatMinutes(this.busy, Date.now() - this.started)}`);
+    // `E2E_WEIGHTS_OUT=e2e/spec-weights.json npm run e2e` refreshes what the shards are planned by.
+    const weightsOut = process.env.E2E_WEIGHTS_OUT;
+    if (weightsOut) {
+      writeFileSync(weightsOut, `${JSON.stringify(measuredWeights(this.durations), null, 2)}\n`);
+      console.log(`Seconds per test of each spec file: ${weightsOut}`);
+    }
     console.log(
       `Slowest tests:\n${this.slowest.map((test) => `  ${minutes(test.milliseconds)}  ${test.title}`).join('\n')}`,
     );
