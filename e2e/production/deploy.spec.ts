@@ -7,6 +7,7 @@ import type { Page, Response } from '@playwright/test';
 import { PAYPAL_ENV } from '../../scripts/lib/deploy-settings.ts';
 import { readReleaseManifest, RELEASE_HEADER } from '../../scripts/lib/release-manifest.ts';
 import { brandStoreDir } from '../../scripts/lib/web-root-layout.ts';
+import { projectRoot } from '../../scripts/vite/app-config.ts';
 import { takesPayments } from '../../src/lib/services.ts';
 import { changedFiles, folderDigests } from '../support/folder-digests.ts';
 import { LoginScreen } from '../support/login-screen.ts';
@@ -23,7 +24,6 @@ import { fetchRaw, headerOf } from './support/http-client.ts';
  * does. Each test that deploys B onto the worker's gateway rolls back to A before it ends.
  */
 
-const projectRoot = path.resolve(distDir, '..');
 const run = promisify(execFile);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const SERVICE = 'a-dok';

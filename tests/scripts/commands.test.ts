@@ -57,6 +57,11 @@ const COMMANDS = [
     options: ['--only <name>', '--rev <commit>', '--baseline', '--report <file.md>', '--check-only'],
   },
   {
+    script: 'tools/scale-trial.ts',
+    command: 'npm run scale-trial --',
+    options: ['--times <n>', '--shards <n>', '--only <i>', '--keep'],
+  },
+  {
     script: 'tools/bench/engine-view-zero.ts',
     command: 'npx tsx tools/bench/engine-view-zero.ts',
     options: ['--runs <n>', '--brand <service>'],

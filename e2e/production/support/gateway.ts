@@ -32,8 +32,11 @@ export const brandsDir = defaultBrandsDir;
 /** The committed settings, which the gateway takes and changes only where a test machine differs. */
 export const settingsFile = path.join(projectRoot, 'deploy.config.json');
 
-/** The release build the project serves, and the nginx config the build shipped with it. */
-export const distDir = path.join(projectRoot, 'dist');
+/**
+ * The release build the project serves, and the nginx config the build shipped with it: dist/,
+ * or E2E_RELEASE_DIR (a release of another brand set, as docs/testing.md's scale trial builds).
+ */
+export const distDir = path.resolve(process.env.E2E_RELEASE_DIR ?? path.join(projectRoot, 'dist'));
 export const shippedNginxConfig = path.join(distDir, DEPLOY_FILES.nginx);
 
 /** Every brand folder; the specs make their tests from this list, so a new brand is covered. */

@@ -11,9 +11,10 @@ import { loadBrands } from '../../../scripts/lib/load-brands.ts';
 import { spawnEmulators } from '../../../tools/demo/firebase-emulator.ts';
 import { freePortForChild, isPortFree } from '../../../tools/demo/ports.ts';
 import { defaultBrandsDir, projectRoot } from '../../../scripts/vite/app-config.ts';
+import { distDir } from './gateway.ts';
 
 /** The release `npm run build` writes: a folder per brand, release.json and the host configs. */
-export const releaseDir = path.join(projectRoot, 'dist');
+export const releaseDir = distDir;
 const settingsFile = path.join(projectRoot, 'deploy.config.json');
 const READY_TIMEOUT_MS = 60_000;
 
