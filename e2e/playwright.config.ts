@@ -79,6 +79,10 @@ export default defineConfig<BrandOptions & EngineOptions>({
         ['./support/suite-reporter.ts'],
         ...blob,
       ],
+  // Sized for a loaded machine (the check passes with `stress --cpu 2` beside it, issue 37): a
+  // limit catches a hang, not a busy machine. Waits follow the thing awaited.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   // A failed test runs once more, recording its trace then: recording every test's trace in case
   // it fails cost a fifth of the suite's processor time. A test that passes only the second time is
   // flaky, and a flaky test fails the run like a failed one: the retry buys the trace, not a pass.

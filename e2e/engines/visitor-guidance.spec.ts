@@ -22,7 +22,7 @@ import { valuesFor } from '../support/sign-in.ts';
 const SERVICE = 'a-dok';
 
 // Each engine test opens a browser page of its own; a loaded machine needs more than the default.
-test.describe.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 120_000 });
 
 /** View 0, the mail view, and the code sent: view 2. Answers the code from the outbox. */
 async function reachCodeView(login: EngineLoginScreen, mail: string): Promise<string> {

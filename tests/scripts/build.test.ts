@@ -369,7 +369,7 @@ describe('building all brands', () => {
       await chmod(assets, 0o755);
     }
     expect(await checkRelease(outDir, brands)).toEqual([]);
-  }, 30_000);
+  }, 90_000);
 
   test('holds no PayPal id in any file the brands share', async () => {
     const files = (
@@ -385,5 +385,5 @@ describe('building all brands', () => {
     );
     expect(files.length).toBeGreaterThan(brands.length);
     expect(holding.flat().map((file) => path.relative(outDir, file))).toEqual([]);
-  }, 30_000);
+  }, 90_000);
 });

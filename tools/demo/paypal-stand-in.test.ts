@@ -133,7 +133,7 @@ describe('the PayPal stand-in', () => {
     expect(loading?.getAttribute('aria-hidden')).toBe('true');
     expect(loading?.tabIndex).toBe(-1);
     await vi.waitFor(() => expect(box.querySelector('iframe.prerender-frame')).toBeNull(), {
-      timeout: 2_000,
+      timeout: 10_000,
     });
   });
 

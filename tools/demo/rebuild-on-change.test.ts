@@ -208,7 +208,7 @@ describe('a brand folder deleted and copied back, as a brand manager did to bran
         expect(last, 'no rebuild yet').toBeDefined();
         expect(last?.brands.find((brand) => brand.service === 'wdnews')?.accentColor).toBe(expected);
       },
-      { timeout: 2_000, interval: 10 },
+      { timeout: 10_000, interval: 10 },
     );
     await watcher?.settled();
   }

@@ -203,7 +203,7 @@ describe('a lock the MWS says the end of (HTTP 429 with Retry-After)', () => {
       const wallClock = Date.now.bind(Date);
       vi.spyOn(Date, 'now').mockImplementation(() => wallClock() + offset);
 
-      await waitFor(() => expect(statusRegion()).toHaveTextContent(WAIT_OVER), { timeout: 3_000 });
+      await waitFor(() => expect(statusRegion()).toHaveTextContent(WAIT_OVER), { timeout: 10_000 });
       expect(screen.queryByText(/gesperrt\.$/)).toBeNull();
       expect(codeInput()).not.toHaveAttribute('aria-disabled');
       expect(codeInput()).not.toHaveAttribute('readonly');
