@@ -57,6 +57,11 @@ const COMMANDS = [
     options: ['--only <name>', '--rev <commit>', '--baseline', '--report <file.md>', '--check-only'],
   },
   {
+    script: 'tools/affected.ts',
+    command: 'npm run affected --',
+    options: ['--base <commit>', '--committed-only', '--json', '--github-output'],
+  },
+  {
     script: 'tools/scale-trial.ts',
     command: 'npm run scale-trial --',
     options: ['--times <n>', '--shards <n>', '--only <i>', '--keep'],
