@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -65,33 +65,74 @@ const BUILD_INPUTS = ['src', 'scripts', 'brands', 'package.json', 'tsconfig.json
 
 let releaseB: Promise<string> | undefined;
 /**
- * Release B, built once per worker from a copy of this project with one of the page's texts
- * changed, as the next release's code changes: that renames the chunks that depend on it, so
- * a page opened on A asks for names that B does not have. (A brand's change renames only its own
- * data chunk and the entry, which a page of A has loaded already.)
+ * Release B, built from a copy of this project with one of the page's texts changed, as the next
+ * release's code changes: that renames the chunks that depend on it, so a page opened on A asks
+ * for names that B does not have. (A brand's change renames only its own data chunk and the
+ * entry, which a page of A has loaded already.) Built once per run: the first worker to create
+ * the lock folder in the run's output folder (which Playwright empties when a run starts) builds
+ * it, and the others wait for its word: `ok` and where, or why it failed. The copy is built outside
+ * the repository, whose git state would otherwise name release B after this one.
  */
 function buildReleaseB(): Promise<string> {
   releaseB ??= (async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'login-gateway-release-b-'));
-    const project = path.join(dir, 'project');
-    await Promise.all(
-      BUILD_INPUTS.map((entry) =>
-        cp(path.join(projectRoot, entry), path.join(project, entry), { recursive: true }),
-      ),
+    const dir = path.join(test.info().project.outputDir, 'release-b');
+    const word = path.join(dir, 'built');
+    // Written whole or not at all: a waiting worker never reads half of it.
+    const say = async (text: string) => {
+      await writeFile(`${word}.tmp`, text);
+      await rename(`${word}.tmp`, word);
+    };
+    const mine = await mkdir(dir).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') return false;
+        throw error;
+      },
     );
-    await symlink(path.join(projectRoot, 'node_modules'), path.join(project, 'node_modules'), 'dir');
-    const messages = path.join(project, 'src', 'lib', 'messages.ts');
-    const text = await readFile(messages, 'utf8');
-    // A text of the payment, which these tests never show, in the chunk the code view imports.
-    const changed = text.replace('(keine Zahlungsnummer erhalten)', '(keine Zahlungsnummer bekommen)');
-    expect(changed, 'release B changes a text of the page').not.toBe(text);
-    await writeFile(messages, changed);
-    const out = path.join(dir, 'dist');
-    const built = await buildRelease(out, { live: 'release-b-live-client-id', project });
-    expect(built.code, built.stderr).toBe(0);
-    return out;
+    if (!mine) {
+      await expect
+        .poll(() => readFile(word, 'utf8').catch(() => ''), {
+          message: 'release B, built by another worker',
+          timeout: 150_000,
+          intervals: [500],
+        })
+        .not.toBe('');
+      const [said = '', where = ''] = (await readFile(word, 'utf8')).split('\n');
+      if (said !== 'ok') throw new Error(`Another worker could not build release B: ${said}`);
+      return where;
+    }
+    try {
+      const out = await buildReleaseBInto(await mkdtemp(path.join(tmpdir(), 'login-gateway-release-b-')));
+      await say(`ok\n${out}`);
+      return out;
+    } catch (error) {
+      await say(String(error).replaceAll('\n', ' '));
+      throw error;
+    }
   })();
   return releaseB;
+}
+
+/** Builds release B in dir; answers the release's folder. */
+async function buildReleaseBInto(dir: string): Promise<string> {
+  const out = path.join(dir, 'dist');
+  const project = path.join(dir, 'project');
+  await Promise.all(
+    BUILD_INPUTS.map((entry) =>
+      cp(path.join(projectRoot, entry), path.join(project, entry), { recursive: true }),
+    ),
+  );
+  await symlink(path.join(projectRoot, 'node_modules'), path.join(project, 'node_modules'), 'dir');
+  const messages = path.join(project, 'src', 'lib', 'messages.ts');
+  const text = await readFile(messages, 'utf8');
+  // A text of the payment, which these tests never show, in the chunk the code view imports.
+  const changed = text.replace('(keine Zahlungsnummer erhalten)', '(keine Zahlungsnummer bekommen)');
+  if (changed === text)
+    throw new Error('release B must change a text of the page; messages.ts has no such text');
+  await writeFile(messages, changed);
+  const built = await buildRelease(out, { live: 'release-b-live-client-id', project });
+  if (built.code !== 0) throw new Error(`npm run build of release B failed:\n${built.stderr}`);
+  return out;
 }
 
 async function deploy(gateway: Gateway, ...args: string[]) {
