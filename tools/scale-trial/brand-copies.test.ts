@@ -22,7 +22,7 @@ test('copies every brand twice under new names into a set the build accepts, eac
   const domains = brands.flatMap((brand) => brand.domains);
   expect(new Set(domains).size).toBe(domains.length);
   const original = originals[0];
-  const copy = brands.find((brand) => brand.service === `${original?.service}-copy2`);
+  const copy = brands.find((brand) => brand.service === `${original?.service}2`);
   expect(copy?.domains).toEqual(original?.domains.map((domain) => `copy2.${domain}`));
 });
 

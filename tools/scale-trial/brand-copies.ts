@@ -3,8 +3,9 @@ import path from 'node:path';
 
 /**
  * A brands folder with every brand of `from` and `times - 1` copies of each under new names
- * (`<service>-copy<k>`), each copy on domains of its own (`copy<k>.<domain>`), as a brand manager
- * would add a new brand: to see how the suite grows with the number of brands.
+ * (`<service><k>`, short, as Firebase Hosting's site ids are at most 30 characters), each copy on
+ * domains of its own (`copy<k>.<domain>`), as a brand manager would add a new brand: to see how
+ * the suite grows with the number of brands.
  */
 export async function writeBrandCopies(from: string, into: string, times: number): Promise<string[]> {
   if (!Number.isInteger(times) || times < 1)
@@ -18,7 +19,7 @@ export async function writeBrandCopies(from: string, into: string, times: number
     await cp(path.join(from, service), path.join(into, service), { recursive: true });
     written.push(service);
     for (let copy = 2; copy <= times; copy += 1) {
-      const name = `${service}-copy${copy}`;
+      const name = `${service}${copy}`;
       const folder = path.join(into, name);
       await cp(path.join(from, service), folder, { recursive: true });
       const file = path.join(folder, 'brand.json');
