@@ -111,10 +111,8 @@ export interface ReportEntry {
 export async function recordGrade(dir: string, entry: ReportEntry): Promise<void> {
   const folder = path.join(dir, 'observatory');
   await mkdir(path.join(folder, 'brands'), { recursive: true });
-  await writeFile(
-    path.join(folder, 'brands', `${entry.service}.json`),
-    `${JSON.stringify(entry, null, 2)}\n`,
-  );
+  // Whole or not at all (a rename): the worker holding the lock reads every brand's file.
+  await replace(path.join(folder, 'brands', `${entry.service}.json`), `${JSON.stringify(entry, null, 2)}\n`);
   const lock = path.join(folder, '.lock');
   for (let attempt = 0; ; attempt += 1) {
     try {
