@@ -118,3 +118,13 @@ test('measures the mean seconds per test of each file, to a tenth', () => {
     ]),
   ).toEqual({ 'a.spec.ts': 0.3, 'b.spec.ts': 1.5 });
 });
+
+test('tests whose file measured 0 s still spread over the shards', () => {
+  const tests = Array.from({ length: 90 }, (_, i) => ({
+    project: 'production',
+    file: 'nginx.spec.ts',
+    titles: [`t${i}`],
+  }));
+  const plan = planShards(tests, { 'nginx.spec.ts': 0 }, 3);
+  expect(plan.map((shard) => shard.tests.length)).toEqual([30, 30, 30]);
+});

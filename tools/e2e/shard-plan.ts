@@ -21,6 +21,9 @@ export interface Shard {
   total: number;
 }
 
+/** The least a test weighs, whatever its file's mean. */
+export const LEAST_SECONDS = 0.05;
+
 /** Seconds a test of each spec file takes, on average, by file relative to e2e/. */
 export type SpecWeights = Readonly<Record<string, number>>;
 
@@ -107,7 +110,13 @@ export function planShards(
   total: number,
 ): { tests: ListedTest[]; seconds: number }[] {
   const fallback = fallbackWeight(weights);
-  const weighed = tests.map((test, index) => ({ test, index, seconds: weights[test.file] ?? fallback }));
+  // No test is free (a file's mean rounds to 0 s): a weight of nothing would send all of its
+  // tests to whichever shard is lightest at that moment.
+  const weighed = tests.map((test, index) => ({
+    test,
+    index,
+    seconds: Math.max(weights[test.file] ?? fallback, LEAST_SECONDS),
+  }));
   // Heaviest first, each to the lightest shard so far (the lowest number on a tie): within a
   // test's weight of an even split.
   const byWeight = [...weighed].sort((a, b) => b.seconds - a.seconds || a.index - b.index);
