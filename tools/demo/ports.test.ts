@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from 'vitest';
-import { freePort, freePortForChild, isPortFree } from './ports.ts';
+import { expect, test, vi } from 'vitest';
+import { BAD_PORTS, freePort, freePortForChild, isPortFree } from './ports.ts';
 
 test('a port for a child process is free and outside the range any listen(0) or connection draws from', async () => {
   const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8');
@@ -12,4 +12,18 @@ test('a port for a child process is free and outside the range any listen(0) or 
   expect(port).toBeGreaterThan(1024);
   expect(port).toBeLessThan(low);
   expect(await isPortFree(port)).toBe(true);
+});
+
+test("never a port the browsers refuse (the Fetch Standard's bad ports)", async () => {
+  const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8');
+  const low = Number(range.split(/\s+/)[0]);
+  // The first draws land on 5061 and 6000, which a page cannot reach; then on a usable port.
+  const draws = [5061, 6000, 20_000].map((port) => (port - 1024 + 0.5) / (low - 1024));
+  const random = vi.spyOn(Math, 'random').mockImplementation(() => draws.shift() ?? 0.5);
+  try {
+    expect(await freePortForChild()).toBe(20_000);
+  } finally {
+    random.mockRestore();
+  }
+  expect(BAD_PORTS.has(5061)).toBe(true);
 });
