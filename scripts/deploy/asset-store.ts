@@ -34,6 +34,14 @@ export async function addToAssetStore(
   return lists;
 }
 
+/** The files of each brand's assets/ folder in an installed release, as addToAssetStore lists them. */
+export async function releaseAssets(releaseFolder: string, services: readonly string[]): Promise<AssetLists> {
+  const lists: AssetLists = {};
+  for (const service of services)
+    lists[service] = await fileNames(path.join(releaseFolder, service, 'assets'));
+  return lists;
+}
+
 /** Removes every stored asset file that `keep` does not name for its brand; returns how many. */
 export async function pruneAssetStore(
   root: string,

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadDeploySettings, type FirebaseSettings } from '../lib/deploy-settings.ts';
@@ -13,17 +14,21 @@ import { firebaseCommandLine } from './firebase-cli.ts';
 import { withDeployLock } from './deploy-lock.ts';
 import {
   forgetExpired,
+  historyFile,
+  pickRollback,
   readHistory,
-  recordServed,
+  recordSwitch,
   releasesByRecency,
   retainedAssets,
-  rollbackTarget,
   servedRelease,
   writeHistory,
   type AssetLists,
+  type History,
 } from './history.ts';
 import { installedReleases, installRelease, pruneReleases, releaseFolder } from './install-release.ts';
+import { clearJournal, describeIntent, readJournal, writeJournal } from './journal.ts';
 import { commandFailed, runCommand, type RunCommand } from './run-command.ts';
+import { DRY_RUN_HISTORY } from './status.ts';
 
 /** Inside the stage, where the releases, the asset store and the history stay between deploys. */
 export const STAGE_STORE = '.store';
@@ -39,13 +44,21 @@ export interface FirebaseDeployOptions {
   releaseDir: string;
   settingsFile: string;
   brandsDir: string;
-  /** Assembles the stage but runs no deploy command and records nothing. */
+  /**
+   * Assembles the stage but runs no deploy command; records in the dry runs' own history
+   * (deployments.dry-run.json), so a series of dry runs stages what real deploys would keep.
+   */
   dryRun?: boolean;
   now?: Date;
   run?: RunCommand;
 }
 
-export type FirebaseRollbackOptions = Omit<FirebaseDeployOptions, 'releaseDir'>;
+export interface FirebaseRollbackOptions extends Omit<FirebaseDeployOptions, 'releaseDir'> {
+  /** A staged release to deploy again (`--to <id>`); the one deployed before when left out. */
+  to?: string;
+}
+
+export type FirebaseRecoverOptions = Omit<FirebaseDeployOptions, 'releaseDir' | 'dryRun'>;
 
 export interface Published {
   release: string;
@@ -57,6 +70,8 @@ export interface Published {
   deployed: boolean;
   /** The brands the release serves, by their domains. */
   served: readonly ServedBrand[];
+  /** What the run found and did first: a stale lock taken over, an unfinished deploy finished. */
+  notes: string[];
 }
 
 /**
@@ -69,11 +84,20 @@ export async function deployFirebase(options: FirebaseDeployOptions): Promise<Pu
   const { manifest, brands } = await loadCheckedRelease(options.releaseDir, options.brandsDir);
   await refuseForeignStage(stage);
   const root = path.join(stage, STAGE_STORE);
-  return withDeployLock(root, async () => {
-    const folder = await installRelease(options.releaseDir, root, manifest);
-    const assets = await addToAssetStore(root, folder, manifest.brands);
-    return publish({ ...options, firebase, stage, command, brands, release: manifest.release, assets });
-  });
+  const notes: string[] = [];
+  return withDeployLock(
+    root,
+    async () => {
+      const said = await recoverLocked({ ...options, firebase, stage, command }, options.dryRun ?? false);
+      if (said !== undefined) notes.push(said);
+      const folder = await installRelease(options.releaseDir, root, manifest);
+      const assets = await addToAssetStore(root, folder, manifest.brands);
+      const release = manifest.release;
+      const change = { operation: 'deploy' as const, brands, release, assets };
+      return { ...(await publish({ ...options, firebase, stage, command, ...change })), notes };
+    },
+    { onStaleLock: (note) => notes.push(note) },
+  );
 }
 
 /** Restages the release deployed before the current one and deploys it. */
@@ -81,41 +105,138 @@ export async function rollbackFirebase(options: FirebaseRollbackOptions): Promis
   const { firebase, stage, command } = await loadFirebaseSettings(options.settingsFile);
   const brands = await loadServedBrands(options.brandsDir);
   const root = path.join(stage, STAGE_STORE);
-  return withDeployLock(root, async () => {
-    const history = await readHistory(root);
-    const release = rollbackTarget(history, await installedReleases(root));
-    if (release === undefined) {
-      throw new Error(
-        `Nothing to roll back to: no release deployed before ${servedRelease(history) ?? 'now'} is still staged in ${path.join(root, 'releases')}`,
+  const notes: string[] = [];
+  return withDeployLock(
+    root,
+    async () => {
+      const dryRun = options.dryRun ?? false;
+      const said = await recoverLocked({ ...options, firebase, stage, command }, dryRun);
+      if (said !== undefined) notes.push(said);
+      const history = await startingHistory(root, dryRun);
+      const where = path.join(root, 'releases');
+      const release = pickRollback(
+        options.to,
+        history,
+        await installedReleases(root),
+        servedRelease(history),
+        where,
       );
-    }
-    const folder = releaseFolder(root, release);
-    const manifest = await readReleaseManifest(folder);
-    const assets = await addToAssetStore(root, folder, manifest.brands);
-    const served = brands.filter((brand) => manifest.brands.includes(brand.service));
-    return publish({ ...options, firebase, stage, command, brands: served, release, assets });
-  });
+      const staged = await stagedRelease(root, release, brands);
+      return {
+        ...(await publish({ ...options, firebase, stage, command, operation: 'rollback', ...staged })),
+        notes,
+      };
+    },
+    { onStaleLock: (note) => notes.push(note) },
+  );
+}
+
+/**
+ * Finishes a deploy that did not end (a journal is left in the store): whether Hosting took it is
+ * not known here, so the release it was deploying is staged and deployed again (Hosting takes
+ * the same files twice without harm) and recorded. Says what it found and did.
+ */
+export async function recoverFirebase(options: FirebaseRecoverOptions): Promise<{ notes: string[] }> {
+  const { firebase, stage, command } = await loadFirebaseSettings(options.settingsFile);
+  const root = path.join(stage, STAGE_STORE);
+  const notes: string[] = [];
+  return withDeployLock(
+    root,
+    async () => {
+      const said = await recoverLocked({ ...options, firebase, stage, command }, false);
+      notes.push(
+        said ??
+          `Nothing unfinished in ${root}: ${servedRelease(await readHistory(root)) ?? 'nothing'} is deployed, by its history.`,
+      );
+      return { notes };
+    },
+    { onStaleLock: (note) => notes.push(note) },
+  );
+}
+
+interface Settled {
+  firebase: FirebaseSettings;
+  stage: string;
+  command: readonly string[];
+  brandsDir: string;
+  now?: Date;
+  run?: RunCommand;
+}
+
+async function recoverLocked(settled: Settled, dryRun: boolean): Promise<string | undefined> {
+  const root = path.join(settled.stage, STAGE_STORE);
+  const journal = await readJournal(root);
+  if (journal === undefined) return undefined;
+  const what = `An unfinished run was found: ${describeIntent(journal)}.`;
+  if (dryRun)
+    return `${what} A dry run leaves it; run \`npm run deploy -- firebase --recover\` to finish it.`;
+  const { intent } = journal;
+  if (!(await installedReleases(root)).has(intent.release)) {
+    await clearJournal(root);
+    return `${what} Its release is no longer staged, so it cannot be deployed again; its journal is removed and the history says ${servedRelease(await readHistory(root)) ?? 'nothing'} is deployed. Deploy again to be sure of what Hosting serves.`;
+  }
+  const brands = await loadServedBrands(settled.brandsDir);
+  const staged = await stagedRelease(root, intent.release, brands);
+  await publish({ ...settled, ...staged, operation: intent.operation, previousOverride: intent.previous });
+  return `${what} Finished: ${intent.release} is staged and deployed again, and recorded.`;
+}
+
+/** An installed release's assets (back into the store) and the brands of brands/ it holds. */
+async function stagedRelease(root: string, release: string, brands: readonly ServedBrand[]) {
+  const folder = releaseFolder(root, release);
+  const manifest = await readReleaseManifest(folder);
+  const assets = await addToAssetStore(root, folder, manifest.brands);
+  return { release, assets, brands: brands.filter((brand) => manifest.brands.includes(brand.service)) };
+}
+
+/**
+ * The history a run starts from: a dry run's is the dry runs' own file once there is one (a real
+ * deploy removes it), so it starts from what real deploys recorded.
+ */
+async function startingHistory(root: string, dryRun: boolean): Promise<History> {
+  const dry = dryRun && existsSync(historyFile(root, DRY_RUN_HISTORY));
+  return readHistory(root, dry ? DRY_RUN_HISTORY : undefined);
 }
 
 interface Publication {
   firebase: FirebaseSettings;
   stage: string;
   command: readonly string[];
+  operation: 'deploy' | 'rollback';
   brands: readonly ServedBrand[];
   release: string;
   assets: AssetLists;
   dryRun?: boolean;
+  /**
+   * A recovery's: the release deployed before the unfinished run, as its journal says, which
+   * stays until this run records what Hosting took.
+   */
+  previousOverride?: string | null;
   now?: Date;
   run?: RunCommand;
 }
 
-async function publish(publication: Publication): Promise<Published> {
-  const { firebase, stage, command, release } = publication;
+/**
+ * Stages the release with every retained asset and deploys it: a journal says so before the
+ * deploy command runs and goes once the history records it, so a run killed meanwhile is
+ * finished by the next (recoverLocked). A dry run stages and records in its own history only.
+ */
+async function publish(publication: Publication): Promise<Omit<Published, 'notes'>> {
+  const { firebase, stage, command, release, operation } = publication;
   const root = path.join(stage, STAGE_STORE);
   const now = publication.now ?? new Date();
-  const history = await readHistory(root);
-  const previous = servedRelease(history);
-  const next = recordServed(history, release, publication.assets, now);
+  const dryRun = publication.dryRun ?? false;
+  const history = await startingHistory(root, dryRun);
+  const previous =
+    publication.previousOverride === undefined
+      ? servedRelease(history)
+      : (publication.previousOverride ?? undefined);
+  const next = recordSwitch(
+    history,
+    { operation, release, previous: previous ?? null },
+    publication.assets,
+    now,
+  );
   const retained = retainedAssets(next, now, firebase.assetRetentionDays);
   await assembleStage(stage, publication.brands, release, retained, firebase);
   const result = {
@@ -125,17 +246,37 @@ async function publish(publication: Publication): Promise<Published> {
     command,
     served: publication.brands.map(({ service, domains }) => ({ service, domains })),
   };
-  if (publication.dryRun) return { ...result, deployed: false };
+  const installed = await installedReleases(root);
+  if (dryRun) {
+    await writeHistory(
+      root,
+      forgetExpired(next, installed, now, firebase.assetRetentionDays),
+      DRY_RUN_HISTORY,
+    );
+    return { ...result, deployed: false };
+  }
 
+  if (publication.previousOverride === undefined)
+    await writeJournal(
+      root,
+      { target: 'firebase', operation, release, previous: previous ?? null },
+      undefined,
+      now,
+    );
   const deploy = await (publication.run ?? runCommand)(command, stage);
   if (deploy.code !== 0) {
+    // A recovery's journal stays: the run it finishes may have reached Hosting.
+    if (publication.previousOverride === undefined) await clearJournal(root);
     throw commandFailed(
       command,
       deploy,
       `Hosting serves what it served before (${previous ?? 'nothing from here'}).`,
     );
   }
-  const installed = await installedReleases(root);
+  await writeHistory(root, next);
+  await clearJournal(root);
+  // Dry runs start again from what is deployed.
+  await rm(historyFile(root, DRY_RUN_HISTORY), { force: true });
   const keep = new Set(
     releasesByRecency(next)
       .filter((id) => installed.has(id))

@@ -11,6 +11,12 @@ const deploymentSchema = z.strictObject({
   /** When it stopped being served; null while it is served. */
   retiredAt: z.iso.datetime().nullable(),
   /**
+   * When a rollback (or an undone deploy) took it off: `--rollback` steps past it to the release
+   * served before, so rollbacks go back through history instead of between two releases. Only
+   * `--rollback --to <id>` or a deploy of it serves it again.
+   */
+  withdrawnAt: z.iso.datetime().optional(),
+  /**
    * The files of each brand's assets/ folder, twins included. They outlive the release folder,
    * which keepReleases prunes: the store keeps these files until the release has been retired
    * for assetRetentionDays.
@@ -28,13 +34,13 @@ export type AssetLists = Record<string, string[]>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function historyFile(root: string): string {
-  return path.join(root, WEB_ROOT_LAYOUT.history);
+export function historyFile(root: string, name: string = WEB_ROOT_LAYOUT.history): string {
+  return path.join(root, name);
 }
 
 /** The history kept in `root`, empty before the first deploy; throws naming the file when it is damaged. */
-export async function readHistory(root: string): Promise<History> {
-  const file = historyFile(root);
+export async function readHistory(root: string, name?: string): Promise<History> {
+  const file = historyFile(root, name);
   const text = await readFile(file, 'utf8').catch(() => undefined);
   if (text === undefined) return [];
   let raw: unknown;
@@ -51,8 +57,11 @@ export async function readHistory(root: string): Promise<History> {
   return parsed.data.deployments;
 }
 
-export async function writeHistory(root: string, history: History): Promise<void> {
-  await writeFileAtomically(historyFile(root), `${JSON.stringify({ deployments: history }, null, 2)}\n`);
+export async function writeHistory(root: string, history: History, name?: string): Promise<void> {
+  await writeFileAtomically(
+    historyFile(root, name),
+    `${JSON.stringify({ deployments: history }, null, 2)}\n`,
+  );
 }
 
 /** The history after `release` became the one served at `now`: whatever was served before is retired. */
@@ -63,7 +72,32 @@ export function recordServed(history: History, release: string, assets: AssetLis
   );
   const known = retired.some((entry) => entry.release === release);
   if (!known) return [...retired, { release, installedAt: at, retiredAt: null, assets }];
-  return retired.map((entry) => (entry.release === release ? { ...entry, retiredAt: null, assets } : entry));
+  return retired.map((entry) => {
+    if (entry.release !== release) return entry;
+    const { withdrawnAt: _withdrawn, ...kept } = entry;
+    return { ...kept, retiredAt: null, assets };
+  });
+}
+
+/**
+ * The history after `release` was taken off at `now`, by a rollback or by a deploy that was
+ * undone after it may have been served: retired (its assets stay for pages opened meanwhile)
+ * and withdrawn, so a plain `--rollback` does not return to it.
+ */
+export function recordWithdrawn(history: History, release: string, assets: AssetLists, now: Date): History {
+  const at = now.toISOString();
+  const known = history.some((entry) => entry.release === release);
+  if (!known) return [...history, { release, installedAt: at, retiredAt: at, withdrawnAt: at, assets }];
+  return history.map((entry) =>
+    entry.release === release
+      ? {
+          ...entry,
+          retiredAt: entry.retiredAt ?? at,
+          withdrawnAt: at,
+          assets: { ...entry.assets, ...assets },
+        }
+      : entry,
+  );
 }
 
 export function servedRelease(history: History): string | undefined {
@@ -80,10 +114,35 @@ export function releasesByRecency(history: History): string[] {
   );
 }
 
-/** The release a rollback returns to: the most recently retired one whose folder is still installed. */
-export function rollbackTarget(history: History, installed: ReadonlySet<string>): string | undefined {
-  const served = servedRelease(history);
-  return releasesByRecency(history).find((release) => release !== served && installed.has(release));
+/**
+ * The releases a rollback may serve, the one `--rollback` takes first: every installed release
+ * but the one served (`served`: what the host serves, whatever the history says), not withdrawn
+ * by an earlier rollback; those the history knows by when they were retired, newest first, then
+ * installed ones it does not know (a lost or damaged history) by their id, newest build first.
+ */
+export function rollbackCandidates(
+  history: History,
+  installed: ReadonlySet<string>,
+  served: string | undefined,
+): string[] {
+  const known = releasesByRecency(history);
+  const withdrawn = new Set(history.filter((entry) => entry.withdrawnAt !== undefined).map((e) => e.release));
+  const unknown = [...installed]
+    .filter((release) => !known.includes(release))
+    .sort()
+    .reverse();
+  return [...known, ...unknown].filter(
+    (release) => release !== served && installed.has(release) && !withdrawn.has(release),
+  );
+}
+
+/** The release `--rollback` returns to (rollbackCandidates' first), or undefined. */
+export function rollbackTarget(
+  history: History,
+  installed: ReadonlySet<string>,
+  served: string | undefined = servedRelease(history),
+): string | undefined {
+  return rollbackCandidates(history, installed, served)[0];
 }
 
 /**
@@ -114,4 +173,45 @@ export function forgetExpired(
 
 function isRetained(entry: Deployment, now: Date, retentionDays: number): boolean {
   return entry.retiredAt === null || now.getTime() - Date.parse(entry.retiredAt) < retentionDays * DAY_MS;
+}
+
+/** What a switch records: the release served, the one before, and whether it is a rollback. */
+export interface SwitchRecord {
+  operation: 'deploy' | 'rollback';
+  release: string;
+  previous: string | null;
+}
+
+/** The history once a switch is complete: the release served; after a rollback, the one left withdrawn. */
+export function recordSwitch(history: History, change: SwitchRecord, assets: AssetLists, now: Date): History {
+  const served = recordServed(history, change.release, assets, now);
+  if (change.operation !== 'rollback' || change.previous === null || change.previous === change.release)
+    return served;
+  const left = served.find((entry) => entry.release === change.previous);
+  return recordWithdrawn(served, change.previous, left?.assets ?? {}, now);
+}
+
+/**
+ * The release a rollback serves: the one `to` names when it is installed, else the first of
+ * rollbackCandidates; otherwise an error that lists what is installed in `where`.
+ */
+export function pickRollback(
+  to: string | undefined,
+  history: History,
+  installed: ReadonlySet<string>,
+  served: string | undefined,
+  where: string,
+): string {
+  const listed = [...installed].sort().reverse();
+  const list =
+    listed.length === 0 ? 'none' : listed.map((id) => (id === served ? `${id} (served)` : id)).join(', ');
+  if (to !== undefined) {
+    if (installed.has(to)) return to;
+    throw new Error(`${to} is not installed in ${where}; installed: ${list}.`);
+  }
+  const [release] = rollbackCandidates(history, installed, served);
+  if (release !== undefined) return release;
+  throw new Error(
+    `Nothing to roll back to: no release served before ${served ?? 'now'} is still installed in ${where} and not rolled back from already (installed: ${list}). To serve one of them, name it: --rollback --to <id>.`,
+  );
 }

@@ -90,7 +90,7 @@ test(
         'The folder name brands/beta-brand/ is the service key: ask the backend\'s operator to add "beta-brand" under services, or rename the folder to the key the backend uses and deploy again\n',
     });
     // A host that does not trust the certificate reads nothing, and says so.
-    const untrusted = await deploy(['nginx', '--rollback', ...paths]);
+    const untrusted = await deploy(['nginx', '--rollback', '--to', RELEASE.b, ...paths]);
     expect(untrusted.stdout).toBe(`Rolled back to ${RELEASE.b} (was ${RELEASE.a}).\n`);
     expect(untrusted.stderr).toMatch(
       /^⚠ 2 of 2 brand domains do not answer .*\n {2}⚠ https:\/\/login\.alpha\.example\/api\/config: could not be read/,

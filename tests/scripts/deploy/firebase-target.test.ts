@@ -85,6 +85,7 @@ describe('deployFirebase', () => {
       command: DEPLOY_COMMAND,
       deployed: true,
       served: BRANDS,
+      notes: [],
     });
 
     expect((await readdir(world.stage)).sort()).toEqual([
@@ -135,17 +136,24 @@ describe('deployFirebase', () => {
     );
   });
 
-  test('--dry-run stages the release but runs nothing and records nothing', async () => {
+  test('--dry-run stages the release but runs nothing and records only in the dry runs’ own history', async () => {
     await deploy('a', A_ASSETS);
     expect(await deploy('b', B_ASSETS, daysAfter(1), true)).toMatchObject({
       release: RELEASE.b,
+      previous: RELEASE.a,
       deployed: false,
     });
 
     expect(await healthz()).toBe(RELEASE.b);
     expect(commands.calls).toEqual([`${world.stage}: ${DEPLOY}`]);
-    // The next deploy still replaces A, the release deployed.
-    expect(await deploy('b', B_ASSETS, daysAfter(2))).toMatchObject({ previous: RELEASE.a });
+    // A second dry run stages what a real deploy would: b's assets stay beside c's, as a's do.
+    expect(await deploy('c', C_ASSETS, daysAfter(2), true)).toMatchObject({ previous: RELEASE.b });
+    expect(await staged()).toEqual(['index-AAAA.js', 'index-BBBB.js', 'index-CCCC.js']);
+    expect(commands.calls).toHaveLength(1);
+    // The next deploy still replaces A, the release deployed, and dry runs start again from it.
+    expect(await deploy('b', B_ASSETS, daysAfter(3))).toMatchObject({ previous: RELEASE.a });
+    expect(await readdir(path.join(world.stage, '.store'))).not.toContain('deployments.dry-run.json');
+    expect(await deploy('c', C_ASSETS, daysAfter(4), true)).toMatchObject({ previous: RELEASE.b });
   });
 
   test('a failing deploy command is told with its output and recorded as nothing deployed', async () => {
@@ -187,7 +195,7 @@ describe('rollbackFirebase', () => {
   test('says there is nothing to roll back to after a single deploy', async () => {
     await deploy('a', A_ASSETS);
     await expect(rollback()).rejects.toThrow(
-      /^Nothing to roll back to: no release deployed before 20260105T090000Z-aaaaaaa/,
+      /^Nothing to roll back to: no release served before 20260105T090000Z-aaaaaaa/,
     );
     expect(commands.calls).toHaveLength(1);
   });

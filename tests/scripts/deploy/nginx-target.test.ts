@@ -42,12 +42,13 @@ async function deploy(release: keyof typeof RELEASE, assets: Record<string, stri
     run: commands.run,
   });
 }
-function rollback(now = T0) {
+function rollback(now = T0, to?: string) {
   return rollbackNginx({
     settingsFile: world.settingsFile,
     brandsDir: world.brandsDir,
     now,
     run: commands.run,
+    to,
   });
 }
 
@@ -67,7 +68,12 @@ const history = async () =>
 
 describe('deployNginx', () => {
   test('a first deploy installs the release, stores its assets, renders the config, tests, serves and reloads', async () => {
-    expect(await deploy('a', A_ASSETS)).toEqual({ release: RELEASE.a, previous: undefined, served: BRANDS });
+    expect(await deploy('a', A_ASSETS)).toEqual({
+      release: RELEASE.a,
+      previous: undefined,
+      served: BRANDS,
+      notes: [],
+    });
 
     expect(await current()).toBe(`releases/${RELEASE.a}`);
     expect(await installed()).toEqual([RELEASE.a]);
@@ -99,6 +105,7 @@ describe('deployNginx', () => {
   test('a second deploy swaps current, keeps the first release’s assets in the store and retires it', async () => {
     await deploy('a', A_ASSETS);
     expect(await deploy('b', B_ASSETS, daysAfter(1))).toEqual({
+      notes: [],
       release: RELEASE.b,
       previous: RELEASE.a,
       served: BRANDS,
@@ -121,6 +128,7 @@ describe('deployNginx', () => {
     const moved = await moveDomains(world, 'new');
 
     expect(await deploy('a', A_ASSETS, daysAfter(1))).toEqual({
+      notes: [],
       release: RELEASE.a,
       previous: RELEASE.a,
       served: moved,
@@ -145,7 +153,7 @@ describe('deployNginx', () => {
     await mkdir(lock);
     const calls = commands.calls.length;
     await expect(deploy('b', B_ASSETS, daysAfter(1))).rejects.toThrow(
-      /^Another deploy holds \S+\.deploy-lock since [\d-]+T[\d:.]+Z; nothing was changed\. Wait for it, or, if no deploy is running \(one was killed\), remove that folder and deploy again\.$/,
+      /^Another deploy holds \S+\.deploy-lock \(it does not say which\); nothing was changed\. Wait for it, or, if no deploy is running \(one was killed\), remove that folder and deploy again\.$/,
     );
     await expect(rollback(daysAfter(1))).rejects.toThrow(/^Another deploy holds/);
     expect(await current()).toBe(`releases/${RELEASE.a}`);
@@ -158,6 +166,7 @@ describe('deployNginx', () => {
     await expect(deploy('b', B_ASSETS, daysAfter(1))).rejects.toThrow(/nginx -t/);
     commands.answers.delete('nginx -t');
     expect(await deploy('b', B_ASSETS, daysAfter(1))).toEqual({
+      notes: [],
       release: RELEASE.b,
       previous: RELEASE.a,
       served: BRANDS,
@@ -192,7 +201,14 @@ describe('deployNginx', () => {
     );
     expect(await current()).toBe(`releases/${RELEASE.a}`);
     expect(await config()).toBe(oldConfig);
-    expect(await history()).toEqual([{ release: RELEASE.a, installedAt: T0.toISOString(), retiredAt: null }]);
+    // current pointed at b between the switch and the undo: its pages may have gone out, so the
+    // store keeps its assets, and a rollback does not return to it.
+    expect(await history()).toEqual([
+      { release: RELEASE.a, installedAt: T0.toISOString(), retiredAt: null },
+      { release: RELEASE.b, installedAt: daysAfter(1).toISOString(), retiredAt: daysAfter(1).toISOString() },
+    ]);
+    expect(await stored()).toEqual(withTwins(['index-AAAA.js', 'index-BBBB.js', 'shared-SSSS.css']));
+    await expect(rollback(daysAfter(2))).rejects.toThrow(/^Nothing to roll back to/);
   });
 
   test('a first deploy whose reload fails leaves neither current nor a config behind', async () => {
@@ -258,7 +274,12 @@ describe('rollbackNginx', () => {
     await deploy('a', A_ASSETS);
     await deploy('b', B_ASSETS, daysAfter(1));
 
-    expect(await rollback(daysAfter(2))).toEqual({ release: RELEASE.a, previous: RELEASE.b, served: BRANDS });
+    expect(await rollback(daysAfter(2))).toEqual({
+      release: RELEASE.a,
+      previous: RELEASE.b,
+      served: BRANDS,
+      notes: [],
+    });
 
     expect(await current()).toBe(`releases/${RELEASE.a}`);
     expect(await config()).toBe(rendered(RELEASE.a));
@@ -266,8 +287,54 @@ describe('rollbackNginx', () => {
       { release: RELEASE.a, installedAt: T0.toISOString(), retiredAt: null },
       { release: RELEASE.b, installedAt: daysAfter(1).toISOString(), retiredAt: daysAfter(2).toISOString() },
     ]);
-    // Rolling back again returns to the release just left.
-    expect(await rollback(daysAfter(3))).toEqual({ release: RELEASE.b, previous: RELEASE.a, served: BRANDS });
+  });
+
+  test('steps back through history: a second rollback goes further back, not to the release just left', async () => {
+    await deploy('a', A_ASSETS);
+    await deploy('b', B_ASSETS, daysAfter(1));
+    await deploy('c', C_ASSETS, daysAfter(2));
+
+    expect((await rollback(daysAfter(3))).release).toBe(RELEASE.b);
+    expect((await rollback(daysAfter(4))).release).toBe(RELEASE.a);
+    expect(await current()).toBe(`releases/${RELEASE.a}`);
+    // b and c were rolled back from: --rollback alone goes no further, and says how to pick one.
+    await expect(rollback(daysAfter(5))).rejects.toThrow(
+      `Nothing to roll back to: no release served before ${RELEASE.a} is still installed in ${path.join(world.webRoot, 'releases')} and not rolled back from already (installed: ${RELEASE.c}, ${RELEASE.b}, ${RELEASE.a} (served)). To serve one of them, name it: --rollback --to <id>.`,
+    );
+    expect(await current()).toBe(`releases/${RELEASE.a}`);
+
+    // A new deploy after rollbacks: rolling back from it returns to the release it replaced.
+    await deploy('b', B_ASSETS, daysAfter(6));
+    expect((await rollback(daysAfter(7))).release).toBe(RELEASE.a);
+  });
+
+  test('--to serves the installed release it names, also one rolled back from', async () => {
+    await deploy('a', A_ASSETS);
+    await deploy('b', B_ASSETS, daysAfter(1));
+    await deploy('c', C_ASSETS, daysAfter(2));
+    await rollback(daysAfter(3));
+
+    const switched = await rollback(daysAfter(4), RELEASE.c);
+    expect(switched).toMatchObject({ release: RELEASE.c, previous: RELEASE.b });
+    expect(await current()).toBe(`releases/${RELEASE.c}`);
+    expect(await config()).toBe(rendered(RELEASE.c));
+    expect((await rollback(daysAfter(5), RELEASE.a)).release).toBe(RELEASE.a);
+
+    const calls = commands.calls.length;
+    await expect(rollback(daysAfter(6), '20250101T000000Z-0000000')).rejects.toThrow(
+      `20250101T000000Z-0000000 is not installed in ${path.join(world.webRoot, 'releases')}; installed: ${RELEASE.c}, ${RELEASE.b}, ${RELEASE.a} (served).`,
+    );
+    expect(commands.calls).toHaveLength(calls);
+    expect(await current()).toBe(`releases/${RELEASE.a}`);
+  });
+
+  test('takes its candidates from what is installed, not from a history that says otherwise', async () => {
+    await deploy('a', A_ASSETS);
+    await deploy('b', B_ASSETS, daysAfter(1));
+    // A history lost (or one that never recorded b): the installed folders still say what can be served.
+    await rm(path.join(world.webRoot, 'deployments.json'));
+    expect((await rollback(daysAfter(2))).release).toBe(RELEASE.a);
+    expect(await current()).toBe(`releases/${RELEASE.a}`);
   });
 
   test('brings back the assets of a release whose files the store had let go', async () => {
