@@ -72,10 +72,14 @@ async function common(
       const entry = history.find((e) => e.release === release);
       const role =
         release === served
-          ? `served since ${entry ? age(entry.installedAt, now) : 'unknown'}`
-          : entry?.retiredAt
-            ? `retired ${age(entry.retiredAt, now)} ago${entry.withdrawnAt ? ', rolled back from' : ''}`
-            : 'not in deployments.json';
+          ? entry === undefined
+            ? 'served, not in deployments.json'
+            : `served (first served ${age(entry.installedAt, now)} ago)${entry.retiredAt === null ? '' : ', recorded as retired'}`
+          : entry === undefined
+            ? 'not in deployments.json'
+            : entry.retiredAt === null
+              ? 'recorded as served in deployments.json, but not served'
+              : `retired ${age(entry.retiredAt, now)} ago${entry.withdrawnAt ? ', rolled back from' : ''}`;
       return `    ${release}  ${role}${release === target ? '  ← --rollback goes here' : ''}`;
     });
   return [

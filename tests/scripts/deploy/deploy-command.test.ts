@@ -171,6 +171,9 @@ test.each([
     ['nginx', '--rollback', '--allow-dirty'],
     '--allow-dirty is for a new release; a rollback serves one deployed before.',
   ],
+  [['nginx', '--to', RELEASE.a], '--to names the release a rollback serves: add --rollback.'],
+  [['nginx', '--recover', '--rollback'], '--rollback and --recover do different things: give one.'],
+  [['status', 'nginx', '--release', 'dist'], 'status takes no --release, --dry-run or --allow-dirty.'],
 ])(
   'npm run deploy -- %j is refused in a sentence, exit 2',
   async (args, message) => {
@@ -181,6 +184,91 @@ test.each([
     });
   },
   SPAWN_TIMEOUT,
+);
+
+test(
+  'npm run deploy -- status says what is live and installed and an unfinished deploy; --recover finishes it',
+  async () => {
+    world = await makeDeployWorld({ testCommand: ['true'], reloadCommand: ['true'] });
+    const paths = ['--settings', world.settingsFile, '--brands-dir', world.brandsDir];
+    const { deployNginx } = await import('../../../scripts/deploy/nginx-target.ts');
+    const run = () => Promise.resolve({ code: 0, output: '' });
+    const options = { settingsFile: world.settingsFile, brandsDir: world.brandsDir, run };
+    const builds = {
+      a: await writeRelease(world, RELEASE.a, { assets: { 'index-AAAA.js': 'a\n' } }),
+      b: await writeRelease(world, RELEASE.b, { assets: { 'index-BBBB.js': 'b\n' } }),
+      c: await writeRelease(world, RELEASE.c, { assets: { 'index-CCCC.js': 'c\n' } }),
+    };
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+    await deployNginx({ ...options, releaseDir: builds.a, now: hoursAgo(50) });
+    await deployNginx({ ...options, releaseDir: builds.b, now: hoursAgo(3) });
+
+    const before = await deploy(['status', ...paths]);
+    expect(before.code).toBe(0);
+    expect(before.stdout.split('\n')).toEqual([
+      `nginx: ${world.webRoot}`,
+      `  live:        ${RELEASE.b} (current, ${world.configFile} and deployments.json agree)`,
+      expect.stringMatching(/^ {2}last deploy: \S+Z \(3 h ago\)$/),
+      '  installed:   2 releases:',
+      `    ${RELEASE.b}  served (first served 3 h ago)`,
+      `    ${RELEASE.a}  retired 3 h ago  ← --rollback goes here`,
+      '  asset store: 12 files, 92 B',
+      '  unfinished:  none',
+      '  lock:        free',
+      '',
+    ]);
+
+    // Killed after the switch to c, before the reload: what the journal and the host say.
+    const { installRelease } = await import('../../../scripts/deploy/install-release.ts');
+    const { readReleaseManifest } = await import('../../../scripts/lib/release-manifest.ts');
+    const { writeJournal, sha256 } = await import('../../../scripts/deploy/journal.ts');
+    const { switchCurrent } = await import('../../../scripts/deploy/switch-current.ts');
+    const { renderNginxConfig } = await import('../../../scripts/lib/nginx-config.ts');
+    const { readFile, writeFile } = await import('node:fs/promises');
+    await installRelease(builds.c, world.webRoot, await readReleaseManifest(builds.c));
+    const next = renderNginxConfig(BRANDS, world.settings.nginx, RELEASE.c);
+    const intent = { target: 'nginx', operation: 'deploy', release: RELEASE.c, previous: RELEASE.b } as const;
+    const old = await readFile(world.configFile, 'utf8');
+    await writeJournal(
+      world.webRoot,
+      { ...intent, configFile: world.configFile, nextConfigSha256: sha256(next) },
+      old,
+      new Date(),
+    );
+    await writeFile(world.configFile, next);
+    await switchCurrent(world.webRoot, RELEASE.c);
+
+    const unfinished = await deploy(['status', 'nginx', ...paths]);
+    expect(unfinished.stdout).toContain(
+      `  live:        ⚠ current → ${RELEASE.c}, ${world.configFile} rendered for ${RELEASE.c}, deployments.json says ${RELEASE.b}: run \`npm run deploy -- nginx --recover\`, or deploy or roll back\n`,
+    );
+    expect(unfinished.stdout).toMatch(
+      new RegExp(
+        `\\n {2}unfinished: {2}⚠ the deploy of ${RELEASE.c} on nginx \\(started \\S+ by pid \\d+ on .+\\): run --recover\\n`,
+      ),
+    );
+    expect(unfinished.stdout).toContain(
+      `    ${RELEASE.c}  served, not in deployments.json\n    ${RELEASE.b}  recorded as served in deployments.json, but not served  ← --rollback goes here\n`,
+    );
+
+    const recovered = await deploy(['--recover', ...paths]);
+    expect(recovered.code).toBe(0);
+    expect(recovered.stdout).toMatch(
+      new RegExp(
+        `^An unfinished run was found: the deploy of ${RELEASE.c} on nginx .*; current → ${RELEASE.c}, \\S+ holds the config for ${RELEASE.c}, deployments.json says ${RELEASE.b} is served\\. Finished: the config tested, nginx reloaded, deployments\\.json records ${RELEASE.c} as served\\.\\n$`,
+      ),
+    );
+    const after = await deploy(['status', ...paths]);
+    expect(after.stdout).toContain(
+      `  live:        ${RELEASE.c} (current, ${world.configFile} and deployments.json agree)\n`,
+    );
+    expect(after.stdout).toContain('  unfinished:  none\n');
+    expect((await deploy(['nginx', '--recover', ...paths])).stdout).toBe(
+      `Nothing unfinished in ${world.webRoot}: ${RELEASE.c} is served, as deployments.json says.\n`,
+    );
+  },
+  // Four runs of the command.
+  4 * SPAWN_TIMEOUT,
 );
 
 describe('a release built with uncommitted changes (-dirty)', () => {
