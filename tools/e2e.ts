@@ -83,7 +83,7 @@ async function keepBlob(id: string, total: number): Promise<void> {
   const into = path.join(projectRoot, 'blob-report');
   await mkdir(into, { recursive: true });
   for (const file of await readdir(into)) {
-    if (!file.endsWith(`-of-${total}.zip`)) await rm(path.join(into, file), { force: true });
+    if (!file.endsWith(`-of-${total}.zip`)) await rm(path.join(into, file), { recursive: true, force: true });
   }
   await copyFile(from, path.join(into, `report-${id}.zip`));
   console.log(`The shard's blob report: blob-report/report-${id}.zip`);
