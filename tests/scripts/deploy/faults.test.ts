@@ -137,6 +137,30 @@ async function expectNginxAgrees({ world, nginx }: NginxWorld): Promise<string> 
   return current;
 }
 
+const statesSeen = new Set<string>();
+/**
+ * Whether a case left the same state as one before (the history without its times, the releases
+ * installed, the store): a rollback from it was tried then, so the cases' rollbacks cover every
+ * state the faults leave, each once.
+ */
+async function seenBefore(root: string): Promise<boolean> {
+  const history = (await readHistory(root)).map(({ release, retiredAt, withdrawnAt }) => [
+    release,
+    retiredAt === null,
+    withdrawnAt === undefined,
+  ]);
+  const listing = async (dir: string) => (await readdir(dir, { recursive: true }).catch(() => [])).sort();
+  const state = JSON.stringify([
+    root,
+    history,
+    await listing(path.join(root, 'releases')),
+    await listing(path.join(root, 'store')),
+  ]);
+  if (statesSeen.has(state)) return true;
+  statesSeen.add(state);
+  return false;
+}
+
 /** A lock left behind (a kill, a failed removal) names a process that is gone by the next run. */
 async function killed(made: DeployWorld): Promise<void> {
   for (const root of [made.webRoot, path.join(made.stage, '.store')]) {
@@ -197,6 +221,7 @@ describe('nginx: a fault at every step', () => {
         await recoverNginx(made.options(made.nginx.run, daysAfter(2)));
         const served = await expectNginxAgrees(made);
         expect([RELEASE.b, RELEASE.c]).toContain(served);
+        if (await seenBefore(made.world.webRoot)) return;
         const back = await rollbackNginx(made.options(made.nginx.run, daysAfter(3)));
         expect(back.release).not.toBe(served);
         expect(await expectNginxAgrees(made)).toBe(back.release);
@@ -217,13 +242,10 @@ describe('nginx: a fault at every step', () => {
         await recoverNginx(made.options(made.nginx.run, daysAfter(2)));
         const served = await expectNginxAgrees(made);
         expect([RELEASE.a, RELEASE.b]).toContain(served);
-        const next = await deployNginx({
-          ...made.options(made.nginx.run, daysAfter(3)),
-          releaseDir: made.builds.c,
-        });
-        expect(next.release).toBe(RELEASE.c);
-        await expectNginxAgrees(made);
-        expect((await rollbackNginx(made.options(made.nginx.run, daysAfter(3)))).release).toBe(served);
+        if (await seenBefore(made.world.webRoot)) return;
+        const other = served === RELEASE.a ? RELEASE.b : RELEASE.a;
+        const next = await rollbackNginx({ ...made.options(made.nginx.run, daysAfter(3)), to: other });
+        expect(next).toMatchObject({ release: other, previous: served });
         await expectNginxAgrees(made);
       },
     );
@@ -327,6 +349,7 @@ describe('Firebase: a fault at every step of the staging and deploy', () => {
         await recoverFirebase(made.options(made.hosting.run, daysAfter(2)));
         const live = await expectFirebaseAgrees(made);
         expect([RELEASE.b, RELEASE.c]).toContain(live);
+        if (await seenBefore(path.join(made.world.stage, '.store'))) return;
         const back = await rollbackFirebase(made.options(made.hosting.run, daysAfter(3)));
         expect(back.release).not.toBe(live);
         expect(await expectFirebaseAgrees(made)).toBe(back.release);

@@ -117,13 +117,20 @@ export function injectFaults(root: string, inner: RunCommand, at: number, mode: 
   };
 }
 
-/** The deploy's own frames of the current call stack (scripts/), without line positions' columns. */
+/**
+ * The deploy's own frames of the current call stack (scripts/), as raw call sites: no source-map
+ * lookup, which would cost more than the write it names.
+ */
 function callSite(): string {
-  const stack = new Error().stack ?? '';
-  return stack
-    .split('\n')
-    .filter((line) => line.includes('/scripts/'))
-    .map((line) => line.trim().replace(/:\d+\)?$/, ''))
+  const prepare = Error.prepareStackTrace;
+  Error.prepareStackTrace = (_error, frames) => frames;
+  const holder: { stack?: NodeJS.CallSite[] } = {};
+  Error.captureStackTrace(holder, callSite);
+  const frames = holder.stack ?? [];
+  Error.prepareStackTrace = prepare;
+  return frames
+    .filter((frame) => frame.getFileName()?.includes('/scripts/'))
+    .map((frame) => `${frame.getFileName() ?? ''}:${frame.getLineNumber() ?? 0}`)
     .join(' < ');
 }
 
