@@ -118,7 +118,8 @@ export function releasesByRecency(history: History): string[] {
  * The releases a rollback may serve, the one `--rollback` takes first: every installed release
  * but the one served (`served`: what the host serves, whatever the history says), not withdrawn
  * by an earlier rollback; those the history knows by when they were retired, newest first, then
- * installed ones it does not know (a lost or damaged history) by their id, newest build first.
+ * installed ones it does not know (a lost or damaged history) that were built before the one
+ * served, newest build first.
  */
 export function rollbackCandidates(
   history: History,
@@ -127,8 +128,9 @@ export function rollbackCandidates(
 ): string[] {
   const known = releasesByRecency(history);
   const withdrawn = new Set(history.filter((entry) => entry.withdrawnAt !== undefined).map((e) => e.release));
+  // A release the history does not know goes back in time only if it was built before the one served.
   const unknown = [...installed]
-    .filter((release) => !known.includes(release))
+    .filter((release) => !known.includes(release) && (served === undefined || release < served))
     .sort()
     .reverse();
   return [...known, ...unknown].filter(

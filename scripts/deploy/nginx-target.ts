@@ -284,7 +284,8 @@ async function undo(
   const config = `the old ${nginx.configFile} is back`;
   if (intent.previous === intent.release)
     return `The config ${previousConfig === undefined ? 'is removed' : 'is as before'}${reload ? ' and nginx reloaded' : ''}; ${intent.release} is still served.`;
-  if (current !== intent.release) return `The old ${nginx.configFile} is back; nothing is switched.`;
+  if (current !== intent.release)
+    return `The old ${nginx.configFile} is back${reload ? ', tested and reloaded' : ''}; nothing is switched.`;
   return `current points at ${previous ?? 'nothing'} again and ${config}${reload ? ', and nginx is reloaded' : ''}.`;
 }
 

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FirebaseSettings, NginxSettings } from '../lib/deploy-settings.ts';
 import { WEB_ROOT_LAYOUT } from '../lib/web-root-layout.ts';
-import { describeOwner, readLock } from './deploy-lock.ts';
+import { describeOwner, isStale, readLock } from './deploy-lock.ts';
 import { readHistory, rollbackCandidates, servedRelease, type History } from './history.ts';
 import { installedReleases } from './install-release.ts';
 import { describeIntent, readJournal } from './journal.ts';
@@ -94,8 +94,15 @@ async function common(
           ? `⚠ ${journal.message}`
           : `⚠ ${describeIntent(journal)}: run --recover`
     }`,
-    `  lock:        ${lock === undefined ? 'free' : lock === 'unknown' ? 'held (no owner recorded)' : `held by ${describeOwner(lock)}`}`,
+    `  lock:        ${describeLock(lock)}`,
   ];
+}
+
+function describeLock(lock: Awaited<ReturnType<typeof readLock>>): string {
+  if (lock === undefined) return 'free';
+  if (lock === 'unknown') return 'held (no owner recorded)';
+  const stale = isStale(lock) ? ': its process is gone, so the next run takes it over' : '';
+  return `held by ${describeOwner(lock)}${stale}`;
 }
 
 /** The release id in the config's header (nginx-config.ts writes `#   release:      <id>`). */
