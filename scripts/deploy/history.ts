@@ -130,7 +130,7 @@ export function rollbackCandidates(
   const withdrawn = new Set(history.filter((entry) => entry.withdrawnAt !== undefined).map((e) => e.release));
   // A release the history does not know goes back in time only if it was built before the one served.
   const unknown = [...installed]
-    .filter((release) => !known.includes(release) && (served === undefined || release < served))
+    .filter((release) => !known.includes(release) && served !== undefined && release < served)
     .sort()
     .reverse();
   return [...known, ...unknown].filter(
