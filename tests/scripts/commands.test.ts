@@ -33,7 +33,20 @@ const COMMANDS = [
   {
     script: 'scripts/deploy.ts',
     command: 'npm run deploy --',
-    options: ['--release <dir>', '--settings <file>', '--brands-dir <dir>', '--rollback', '--dry-run'],
+    options: [
+      '--release <dir>',
+      '--settings <file>',
+      '--brands-dir <dir>',
+      '--rollback',
+      '--to <id>',
+      '--recover',
+      '--dry-run',
+    ],
+  },
+  {
+    script: 'tools/backend.ts',
+    command: 'npm run backend --',
+    options: ['--port <port>', '--settings <file>', '--brands-dir <dir>'],
   },
   { script: 'scripts/budget.ts', command: 'npm run budget --', options: [] },
   {

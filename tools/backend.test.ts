@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { request } from 'node:http';
+import path from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { projectRoot } from '../scripts/vite/app-config.ts';
+import { freePortForChild } from './demo/ports.ts';
+
+const started: { kill: () => void }[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) child.kill();
+});
+
+/** `npm run backend -- <args>` until it prints its banner (or ends); the child's env without NODE_ENV=test. */
+function startBackend(args: string[]) {
+  const { NODE_ENV: _test, ...env } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('tools', 'backend.ts'), ...args], {
+    cwd: projectRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push({ kill: () => child.kill('SIGTERM') });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const ready = new Promise<{ stdout: string; stderr: string; code: number | null }>((resolve) => {
+    child.stdout.on('data', () => {
+      if (stdout.includes('Ctrl-C stops it.')) resolve({ stdout, stderr, code: null });
+    });
+    child.on('close', (code) => resolve({ stdout, stderr, code }));
+  });
+  return { child, ready };
+}
+
+function get(port: number, host: string, pathname: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const call = request({ host: '127.0.0.1', port, path: pathname, headers: { host } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+test('npm run backend answers each brand domain’s api/config for its service, as nginx passes it on, and nothing else', async () => {
+  const port = await freePortForChild();
+  const { ready } = startBackend(['--port', String(port)]);
+  const { stdout, code } = await ready;
+  expect(code).toBeNull();
+  expect(stdout).toContain(`The reference backend answers on http://127.0.0.1:${port}/ for 15 brands`);
+  expect(stdout).toContain('⚠ For a trial, not for production');
+  // deploy.config.json says 127.0.0.1:8081: the banner says what to set.
+  expect(stdout).toContain(`set it to "127.0.0.1:${port}" and run \`npm run deploy -- nginx\` again`);
+
+  const config = await get(port, 'login.a-dok.example', '/api/config');
+  expect(config.status).toBe(200);
+  const services = (JSON.parse(config.body) as { services: Record<string, { mwsTargetUrl: string }> })
+    .services;
+  expect(services['a-dok']?.mwsTargetUrl).toBe('https://login.a-dok.example/api/mws');
+  expect((await get(port, 'unknown.example', '/api/config')).status).toBe(421);
+}, 60_000);
+
+test('a taken port is said in a sentence, exit 1', async () => {
+  const port = await freePortForChild();
+  const first = startBackend(['--port', String(port)]);
+  await first.ready;
+  const second = await startBackend(['--port', String(port)]).ready;
+  expect(second.code).toBe(1);
+  expect(second.stderr).toBe(
+    `Port ${port} is taken on 127.0.0.1 by another process: stop it, or give another with --port (and set nginx.backend to match).\n`,
+  );
+}, 60_000);
