@@ -237,6 +237,18 @@ for (const brand of brands) {
       expect(manifest.status).toBe(404);
     });
 
+    test('/readyz is the backend’s api/config for this host, with the headers of an API answer', async ({
+      gateway,
+    }) => {
+      const answer = await fetchRaw(`${gateway.httpsOrigin(brand)}/readyz`, {
+        ca: gateway.certificates.caPem,
+      });
+      expect(answer.status).toBe(200);
+      expect(headerDifferences(answer.headers, gateway.headers(service, 'api'))).toEqual([]);
+      const config = JSON.parse(answer.body.toString('utf8')) as { services: Record<string, unknown> };
+      expect(Object.keys(config.services)).toContain(service);
+    });
+
     test('plain http to every domain redirects to the same address on https', async ({ gateway }) => {
       for (const domain of brand.domains) {
         const answer = await fetchRaw(`http://${domain}:${gateway.httpPort}/x/y?service=${service}&a=1`);

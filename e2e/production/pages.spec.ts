@@ -58,10 +58,24 @@ for (const brand of brands) {
     expect(otherOrigins(requests(), [origin, gateway.httpOrigin(brand)])).toEqual([]);
 
     // The access log has every request of the sign-in, none with its query string (privacy.md).
+    // One JSON object per line, naming the brand's host, the backend's status and the durations.
     const log = await readFile(gateway.parameters.accessLog, 'utf8');
-    expect(log).toContain('"GET / HTTP/');
-    expect(log).toContain('"POST /api/mws/');
     const lines = log.split('\n');
+    const entries = lines.filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    const host = new URL(origin).hostname;
+    expect(entries).toContainEqual(
+      expect.objectContaining({ host, method: 'GET', path: '/', status: 200, upstream_status: '' }),
+    );
+    expect(entries).toContainEqual(
+      expect.objectContaining({
+        host,
+        method: 'POST',
+        path: expect.stringMatching(/^\/api\/mws\//),
+        upstream_status: '200',
+        request_time: expect.any(Number),
+        upstream_response_time: expect.stringMatching(/^\d+\.\d{3}$/),
+      }),
+    );
     expect(lines.filter((line) => /[?&]|service=|idtoken/.test(line))).toEqual([]);
     // The QR id only where it is part of a path: the landing page, which stands in for the target
     // service (its own host in production).

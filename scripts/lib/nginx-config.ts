@@ -49,6 +49,31 @@ const TLS = [
  * QR id, a personal payment reference), no referrer, no body.
  */
 const LOG_FORMAT = 'login_gateway_private';
+/**
+ * One JSON object per line (`escape=json`), so per-brand rates come from `jq` or any log tool:
+ * the host (the brand), the status nginx answered and the backend's (empty when nginx answered
+ * alone; "502" when the backend was down), and both durations in seconds.
+ */
+const LOG_FIELDS = `{${[
+  '"time":"$time_iso8601"',
+  '"host":"$host"',
+  '"remote_addr":"$remote_addr"',
+  '"method":"$request_method"',
+  `"path":"$${LOG_FORMAT}_path"`,
+  '"protocol":"$server_protocol"',
+  '"status":$status',
+  '"bytes":$body_bytes_sent',
+  '"request_time":$request_time',
+  '"upstream_status":"$upstream_status"',
+  '"upstream_response_time":"$upstream_response_time"',
+  '"user_agent":"$http_user_agent"',
+].join(',')}}`;
+/**
+ * The readiness check of a load balancer or a monitor: the backend's `GET /api/config` for the
+ * brand's host, through the same upstream as the page's calls. `/healthz` stays the liveness
+ * answer of nginx alone.
+ */
+export const READINESS_PATH = '/readyz';
 
 /**
  * One nginx configuration for every brand, to be included in the `http` block (Debian:
@@ -90,7 +115,7 @@ export function renderNginxConfig(
     header(parameters, release),
     // The path as the visitor asked for it ($uri is after try_files), without the query string.
     `map $request_uri $${LOG_FORMAT}_path {\n    "~^(?<login_gateway_path>[^?]*)" $login_gateway_path;\n}`,
-    `log_format ${LOG_FORMAT} '$remote_addr [$time_iso8601] "$request_method $${LOG_FORMAT}_path $server_protocol" $status $body_bytes_sent $request_time "$http_user_agent"';`,
+    `log_format ${LOG_FORMAT} escape=json '${LOG_FIELDS}';`,
     `upstream ${UPSTREAM} {\n    server ${parameters.backend};\n    keepalive 8;\n}`,
     block('# A host name that is not a brand gets no answer, on either port.\nserver', [
       ...parameters.httpListen.map((address) => `listen ${address} default_server;`),
@@ -200,6 +225,21 @@ function brandServer(
       'default_type application/json;',
       `return 200 '${healthAnswer(release).replace('\n', '\\n')}';`,
       ...headers('file'),
+    ]),
+    // Ready when the backend answers the page's first call for this host: its status, or 502/504.
+    block(`location = ${READINESS_PATH}`, [
+      `proxy_pass http://${UPSTREAM}/api/config;`,
+      'proxy_http_version 1.1;',
+      'proxy_set_header Connection "";',
+      'proxy_set_header Host $host;',
+      'proxy_set_header X-Forwarded-For $remote_addr;',
+      'proxy_set_header X-Forwarded-Proto https;',
+      'proxy_connect_timeout 2s;',
+      'proxy_read_timeout 5s;',
+      ...[...Object.keys(hostHeaders(service, 'api')), ...BACKEND_HEADERS_DROPPED].map(
+        (name) => `proxy_hide_header ${name};`,
+      ),
+      ...headers('api'),
     ]),
     block('location /api/', [
       `proxy_pass http://${UPSTREAM};`,

@@ -105,6 +105,16 @@ describe('the nginx config', () => {
     expect(headersOf(health)).toEqual(expected('a-dok', 'file'));
   });
 
+  test('answers /readyz with the backend’s api/config for the host, /healthz staying nginx’s own', () => {
+    const ready = blockAfter(httpsServer('a-dok'), 'location = /readyz');
+    expect(ready).toContain('proxy_pass http://login_gateway_backend/api/config;');
+    expect(ready).toContain('proxy_set_header Host $host;');
+    expect(ready).toMatch(/proxy_connect_timeout 2s;[\s\S]*proxy_read_timeout 5s;/);
+    expect(ready).toContain('proxy_hide_header Set-Cookie;');
+    expect(headersOf(ready)).toEqual(expected('a-dok', 'api'));
+    expect(blockAfter(httpsServer('a-dok'), 'location = /healthz')).not.toContain('proxy_pass');
+  });
+
   test('answers /healthz with the status and the release id alone, never the manifest', () => {
     const health = blockAfter(httpsServer('a-dok'), 'location = /healthz');
     // nginx turns the \n of a quoted string into a newline.
@@ -116,8 +126,43 @@ describe('the nginx config', () => {
     expect(config).toContain(
       'map $request_uri $login_gateway_private_path {\n    "~^(?<login_gateway_path>[^?]*)" $login_gateway_path;\n}',
     );
-    expect(config).toMatch(/^log_format login_gateway_private '[^']*\$login_gateway_private_path [^']*';$/m);
-    expect(config).not.toMatch(/^log_format[^\n]*\$(request|args|query_string|request_uri|http_referer)\b/m);
+    const format = /^log_format login_gateway_private escape=json '([^']*)';$/m.exec(config)?.[1];
+    expect(format).toBeDefined();
+    expect(format).not.toMatch(/\$(request|args|query_string|request_uri|http_referer)\b/);
+    // One JSON object per line once nginx puts in its variables (escape=json quotes what needs it).
+    const sample: Record<string, string> = {
+      time_iso8601: '2026-11-29T10:00:00+00:00',
+      host: 'login.a-dok.example',
+      remote_addr: '192.0.2.1',
+      request_method: 'GET',
+      login_gateway_private_path: '/api/config',
+      server_protocol: 'HTTP/2.0',
+      status: '502',
+      body_bytes_sent: '157',
+      request_time: '0.004',
+      upstream_status: '502',
+      upstream_response_time: '0.003',
+      http_user_agent: 'Mozilla/5.0 \\"quoted\\"',
+    };
+    const line = (format ?? '').replace(/\$(\w+)/g, (_match, name: string) => {
+      const value = sample[name];
+      if (value === undefined) throw new Error(`the log format names $${name}, which the sample lacks`);
+      return value;
+    });
+    expect(JSON.parse(line)).toEqual({
+      time: '2026-11-29T10:00:00+00:00',
+      host: 'login.a-dok.example',
+      remote_addr: '192.0.2.1',
+      method: 'GET',
+      path: '/api/config',
+      protocol: 'HTTP/2.0',
+      status: 502,
+      bytes: 157,
+      request_time: 0.004,
+      upstream_status: '502',
+      upstream_response_time: '0.003',
+      user_agent: 'Mozilla/5.0 "quoted"',
+    });
     const servers = config.split(/\n(?=#[^\n]*\nserver \{)/).filter((part) => part.includes('server {'));
     expect(servers).toHaveLength(1 + 2 * brands.length);
     for (const server of servers)
