@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { loadBrands, type Brand } from '../lib/load-brands.ts';
 import { readReleaseManifest, type ReleaseManifest } from '../lib/release-manifest.ts';
-import { checkRelease } from '../lib/release-check.ts';
+import { checkRelease, domainNotes } from '../lib/release-check.ts';
 import { formatInvalidBrands } from '../lib/report.ts';
 
 export interface CheckedRelease {
   manifest: ReleaseManifest;
   brands: Brand[];
+  /** A domain changed since the build, which the deploy applies (release-check's domainNotes). */
+  notes: string[];
 }
 
 /** Every brand in `brandsDir`; an invalid brand folder refuses the deploy, as it refuses a build. */
@@ -32,15 +34,15 @@ export async function loadCheckedRelease(releaseDir: string, brandsDir: string):
     ...(extra.length > 0
       ? [`release.json: lists ${extra.join(', ')}, which ${shortPath(brandsDir)}/ does not hold`]
       : []),
-    // The deploy renders the host configs from brands/ itself: a domain changed since the build is applied.
-    ...(await checkRelease(releaseDir, brands, { configsOfTheseBrands: false })),
+    ...(await checkRelease(releaseDir, brands)),
   ];
   if (problems.length > 0) {
     throw new Error(
       `${shortPath(releaseDir)}/ (release ${manifest.release}) cannot be deployed:\n  ${problems.join('\n  ')}\nBuild it again with \`npm run build\` and check it with \`npm run release-check\`.`,
     );
   }
-  return { manifest, brands };
+  // The deploy renders the host configs from brands/ itself: a domain changed since the build is applied.
+  return { manifest, brands, notes: await domainNotes(releaseDir, brands) };
 }
 
 /**

@@ -81,10 +81,14 @@ export interface Published {
  */
 export async function deployFirebase(options: FirebaseDeployOptions): Promise<Published> {
   const { firebase, stage, command } = await loadFirebaseSettings(options.settingsFile);
-  const { manifest, brands } = await loadCheckedRelease(options.releaseDir, options.brandsDir);
+  const {
+    manifest,
+    brands,
+    notes: changed,
+  } = await loadCheckedRelease(options.releaseDir, options.brandsDir);
   await refuseForeignStage(stage);
   const root = path.join(stage, STAGE_STORE);
-  const notes: string[] = [];
+  const notes: string[] = [...changed];
   return withDeployLock(
     root,
     async () => {

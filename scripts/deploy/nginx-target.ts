@@ -72,7 +72,12 @@ async function deployLocked(
   options: NginxDeployOptions,
   notes: string[],
 ): Promise<Switched> {
-  const { manifest, brands } = await loadCheckedRelease(options.releaseDir, options.brandsDir);
+  const {
+    manifest,
+    brands,
+    notes: changed,
+  } = await loadCheckedRelease(options.releaseDir, options.brandsDir);
+  notes.push(...changed);
   const now = options.now ?? new Date();
   const run = options.run ?? runCommand;
   const recovered = await recoverLocked(nginx, now, run);

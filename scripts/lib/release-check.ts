@@ -43,19 +43,7 @@ const TEXT_FILE = /\.(html|js|css|webmanifest|json)$/;
  * or with another policy.
  * An empty list means the folder may be deployed.
  */
-export async function checkRelease(
-  dir: string,
-  brands: readonly ReleaseBrand[],
-  {
-    configsOfTheseBrands = true,
-  }: {
-    /**
-     * Whether the host configs must serve exactly these brands' domains and sites. `npm run deploy`
-     * renders them anew from brands/, so a domain changed since the build is no mistake there.
-     */
-    configsOfTheseBrands?: boolean;
-  } = {},
-): Promise<string[]> {
+export async function checkRelease(dir: string, brands: readonly ReleaseBrand[]): Promise<string[]> {
   const services = brands.map((brand) => brand.service);
   const problems: string[] = [];
   try {
@@ -127,7 +115,7 @@ export async function checkRelease(
       problems.push(`${file}: missing; \`npm run build\` writes it`);
       continue;
     }
-    if (configsOfTheseBrands) problems.push(...servedNames(file, text, brands));
+    problems.push(...servedNames(file, text, brands).problems);
     if (file === DEPLOY_FILES.firebaserc) continue;
     if (text.includes('http://localhost:*')) problems.push(`${file}: sends a demo build's policy`);
     for (const service of services) {
@@ -142,41 +130,76 @@ export async function checkRelease(
 export type ReleaseBrand = Pick<ServedBrand, 'service' | 'domains'>;
 
 /**
- * A host config of another build (one that failed half-way, or an older one) serves other names
- * than the brand folders beside it: nginx's server names must be exactly the brands' domains,
- * and Firebase's sites exactly the brands.
+ * What `npm run release-check` and `npm run deploy` both say of a release's host configs and the
+ * brands of brands/ now, the one rule for a domain changed since the build: the configs in the
+ * release are for review, and the deploy renders them anew from brands/, so such a change is a
+ * note (the deploy applies it), not a problem. Empty when the configs serve these domains.
  */
-function servedNames(file: string, text: string, brands: readonly ReleaseBrand[]): string[] {
-  const expected =
-    file === DEPLOY_FILES.nginx
-      ? new Map(brands.flatMap(({ service, domains }) => domains.map((domain) => [domain, service])))
-      : new Map(brands.map(({ service }) => [service, service]));
-  let served: string[];
+export async function domainNotes(dir: string, brands: readonly ReleaseBrand[]): Promise<string[]> {
+  const text = await readFile(path.join(dir, DEPLOY_FILES.nginx), 'utf8').catch(() => undefined);
+  return text === undefined ? [] : servedNames(DEPLOY_FILES.nginx, text, brands).notes;
+}
+
+/**
+ * A host config of another build (one that failed half-way, or an older one) serves other
+ * brands than the brand folders beside it: that is a problem. nginx's server names that differ
+ * from the brands' domains now are a note (domainNotes).
+ */
+function servedNames(
+  file: string,
+  text: string,
+  brands: readonly ReleaseBrand[],
+): { problems: string[]; notes: string[] } {
+  const services = brands.map((brand) => brand.service);
+  let served: Map<string, string[]>;
   if (file === DEPLOY_FILES.nginx) {
-    served = [...text.matchAll(/^\s*server_name\s+([^;]+);/gm)].flatMap(([, names = '']) =>
-      names.split(/\s+/),
-    );
+    served = nginxServers(text);
   } else {
     const sites = firebaseSitesSchema.safeParse(parseJson(text));
-    if (!sites.success) return [`${file}: is not a config \`npm run build\` writes`];
-    served =
+    if (!sites.success) return { problems: [`${file}: is not a config \`npm run build\` writes`], notes: [] };
+    const targets =
       'hosting' in sites.data
         ? sites.data.hosting.map((site) => site.target)
-        : Object.values(sites.data.targets).flatMap((targets) => Object.keys(targets.hosting));
+        : Object.values(sites.data.targets).flatMap((each) => Object.keys(each.hosting));
+    served = new Map(targets.map((target) => [target, []]));
   }
-  const what = file === DEPLOY_FILES.nginx ? 'domain' : 'site';
-  const unknown = [...new Set(served)].filter((name) => name !== '_' && !expected.has(name));
-  const missing = [...expected].filter(([name]) => !served.includes(name));
-  return [
+  const unknown = [...served.keys()].filter((service) => !services.includes(service));
+  const missing = services.filter((service) => !served.has(service));
+  const problems = [
     ...unknown.map(
-      (name) =>
-        `${file}: serves the ${what} ${name}, which no brand folder of the release names; it is a config of another build: build the release again with \`npm run build\``,
+      (service) =>
+        `${file}: serves ${service}, which no brand folder of the release names; it is a config of another build: build the release again with \`npm run build\``,
     ),
     ...missing.map(
-      ([name, service]) =>
-        `${file}: does not serve ${service === name ? `the site of ${service}` : `${name}, a domain of ${service}`}; build the release again with \`npm run build\``,
+      (service) => `${file}: does not serve ${service}; build the release again with \`npm run build\``,
     ),
   ];
+  const notes =
+    file !== DEPLOY_FILES.nginx
+      ? []
+      : brands.flatMap(({ service, domains }) => {
+          const names = served.get(service);
+          if (names === undefined || sameNames(names, domains)) return [];
+          return [
+            `${service}: ${file} serves ${names.join(' ')}, brands/ now says ${domains.join(' ')}; \`npm run deploy\` renders the config from brands/, so the deploy applies it`,
+          ];
+        });
+  return { problems, notes };
+}
+
+/** Each brand's HTTPS server in a config renderNginxConfig wrote (`# <service>` above it), with its names. */
+function nginxServers(text: string): Map<string, string[]> {
+  const servers = new Map<string, string[]>();
+  for (const [, service = '', body = ''] of text.matchAll(
+    /^# ([A-Za-z0-9_-]+)\nserver \{\n([\s\S]*?)^\}/gm,
+  )) {
+    servers.set(service, /^\s*server_name\s+([^;]+);/m.exec(body)?.[1]?.split(/\s+/) ?? []);
+  }
+  return servers;
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().every((name, index) => name === [...b].sort()[index]);
 }
 
 function parseJson(text: string): unknown {

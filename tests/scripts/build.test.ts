@@ -9,7 +9,7 @@ import { buildContentSecurityPolicy } from '../../scripts/lib/csp.ts';
 import { DEPLOY_FILES, writeDeployConfigs } from '../../scripts/lib/deploy-configs.ts';
 import { PAYPAL_CLIENT_ID_META } from '../../src/lib/paypal-client-ids.ts';
 import { takesPayments } from '../../src/lib/services.ts';
-import { checkRelease } from '../../scripts/lib/release-check.ts';
+import { checkRelease, domainNotes } from '../../scripts/lib/release-check.ts';
 import { describeRelease, RELEASE_FILE, writeReleaseManifest } from '../../scripts/lib/release-manifest.ts';
 import { squareSvg } from '../../scripts/lib/favicons.ts';
 import { loadBrands, type Brand } from '../../scripts/lib/load-brands.ts';
@@ -283,17 +283,28 @@ describe('building all brands', () => {
       await writeDeployConfigs(outDir, [...others, gone], committedSettings, TEST_RELEASE);
       expect(await checkRelease(outDir, brands)).toEqual(
         expect.arrayContaining([
-          `${DEPLOY_FILES.nginx}: serves the domain login.wdnews.example, which no brand folder of the release names; it is a config of another build: build the release again with \`npm run build\``,
-          `${DEPLOY_FILES.nginx}: does not serve login.a-dok.example, a domain of a-dok; build the release again with \`npm run build\``,
-          `${DEPLOY_FILES.firebaseJson}: serves the site wdnews, which no brand folder of the release names; it is a config of another build: build the release again with \`npm run build\``,
-          `${DEPLOY_FILES.firebaseJson}: does not serve the site of a-dok; build the release again with \`npm run build\``,
-          `${DEPLOY_FILES.firebaserc}: does not serve the site of a-dok; build the release again with \`npm run build\``,
+          `${DEPLOY_FILES.nginx}: serves wdnews, which no brand folder of the release names; it is a config of another build: build the release again with \`npm run build\``,
+          `${DEPLOY_FILES.nginx}: does not serve a-dok; build the release again with \`npm run build\``,
+          `${DEPLOY_FILES.firebaseJson}: serves wdnews, which no brand folder of the release names; it is a config of another build: build the release again with \`npm run build\``,
+          `${DEPLOY_FILES.firebaseJson}: does not serve a-dok; build the release again with \`npm run build\``,
+          `${DEPLOY_FILES.firebaserc}: does not serve a-dok; build the release again with \`npm run build\``,
         ]),
       );
     } finally {
       await writeDeployConfigs(outDir, brands, committedSettings, TEST_RELEASE);
     }
     expect(await checkRelease(outDir, brands)).toEqual([]);
+
+    // A domain changed in brands/ since the build is no problem but a note, for release-check and
+    // deploy alike: the deploy renders the config from brands/.
+    const moved = brands.map((brand) =>
+      brand.service === 'caac' ? { ...brand, domains: ['login.caac-new.example'] } : brand,
+    );
+    expect(await checkRelease(outDir, moved)).toEqual([]);
+    expect(await domainNotes(outDir, moved)).toEqual([
+      'caac: login-gateway.nginx.conf serves login.caac.example, brands/ now says login.caac-new.example; `npm run deploy` renders the config from brands/, so the deploy applies it',
+    ]);
+    expect(await domainNotes(outDir, brands)).toEqual([]);
 
     // A brand without the licences, or with an empty file, is no release.
     const licenses = path.join(outDir, 'caac', LICENSES_FILE);

@@ -12,6 +12,7 @@ import {
   BRANDS,
   DIRTY_RELEASE,
   makeDeployWorld,
+  moveDomains,
   RELEASE,
   removeDeployWorld,
   writeRelease,
@@ -27,6 +28,20 @@ afterEach(async () => {
   if (world) await removeDeployWorld(world);
   await Promise.all(stops.splice(0).map((stop) => stop()));
 });
+
+/** A script of the project with its arguments, as `npm run` starts it. */
+function run(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      { cwd: projectRoot, timeout: SPAWN_TIMEOUT },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
 
 /** `npm run deploy -- <args>`; with `umask` "0", as an operator's shell with umask 0 runs it. */
 function deploy(
@@ -269,6 +284,36 @@ test(
   },
   // Four runs of the command.
   4 * SPAWN_TIMEOUT,
+);
+
+test(
+  'after a domain change, npm run release-check and npm run deploy agree: a note, exit 0, and the deploy applies it',
+  async () => {
+    world = await makeDeployWorld({ testCommand: ['true'], reloadCommand: ['true'] });
+    const release = await writeRelease(world, RELEASE.a, { assets: {} });
+    const moved = await moveDomains(world, 'new');
+    const note = (name: string) =>
+      `⚠ ${name}-brand: login-gateway.nginx.conf serves login.${name}.example, brands/ now says login.${name}-new.example; \`npm run deploy\` renders the config from brands/, so the deploy applies it\n`;
+
+    const checked = await run('scripts/release-check.ts', [
+      '--dir',
+      release,
+      '--brands-dir',
+      world.brandsDir,
+    ]);
+    expect(checked.code).toBe(0);
+    expect(checked.stderr).toBe(note('alpha') + note('beta'));
+    expect(checked.stdout).toMatch(/^Release check: 2 brand folders/);
+
+    const paths = ['--settings', world.settingsFile, '--brands-dir', world.brandsDir];
+    const deployed = await deploy(['nginx', '--release', release, ...paths]);
+    expect(deployed.code).toBe(0);
+    expect(deployed.stdout).toMatch(new RegExp(`^Deployed ${RELEASE.a} `));
+    expect(deployed.stderr).toContain(`${note('alpha')}${note('beta')}`);
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(world.configFile, 'utf8')).toContain(`server_name ${moved[0]?.domains[0]};`);
+  },
+  2 * SPAWN_TIMEOUT,
 );
 
 describe('a release built with uncommitted changes (-dirty)', () => {
