@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_SETTINGS_FILE } from './deploy-settings.ts';
 
 /**
  * What a release says of itself, in `<release>/release.json`: which build it is and which brand
@@ -77,9 +78,13 @@ async function gitState(cwd: string): Promise<{ commit: string; dirty: boolean }
     const { stdout: commit } = await run('git', ['rev-parse', 'HEAD'], { cwd });
     // A new file not yet committed (a brand folder, a module) is built into the release as much as
     // a changed one: no commit holds it either. Ignored files (node_modules, reports) are not.
-    const { stdout: status } = await run('git', ['status', '--porcelain', '--untracked-files=normal'], {
-      cwd,
-    });
+    // The settings file is settings, not code: production's own values (a backend, a web root)
+    // there leave the release clean, as they do in a --settings file outside the project.
+    const { stdout: status } = await run(
+      'git',
+      ['status', '--porcelain', '--untracked-files=normal', '--', '.', `:(exclude)${DEFAULT_SETTINGS_FILE}`],
+      { cwd },
+    );
     return { commit: commit.trim(), dirty: status.trim() !== '' };
   } catch {
     return { commit: 'unknown', dirty: false };

@@ -42,6 +42,18 @@ describe('a release made from a working tree', () => {
     await writeFile(path.join(repo, 'index.ts'), 'export const changed = 1;\n');
     expect(await dirtyOf()).toBe(true);
   });
+
+  test('is not dirty for the settings file alone: production values there are settings, not code', async () => {
+    const run = (...args: string[]) => git('git', args, { cwd: repo });
+    await writeFile(path.join(repo, 'index.ts'), 'export {};\n');
+    await writeFile(path.join(repo, 'deploy.config.json'), '{"nginx":{}}\n');
+    await run('add', '.');
+    await run('-c', 'user.name=t', '-c', 'user.email=t@example.de', 'commit', '-qm', 'two');
+    await writeFile(path.join(repo, 'deploy.config.json'), '{"nginx":{"backend":"10.0.0.5:8081"}}\n');
+    expect(await dirtyOf()).toBe(false);
+    await writeFile(path.join(repo, 'index.ts'), 'export const changed = 2;\n');
+    expect(await dirtyOf()).toBe(true);
+  });
 });
 
 test('/healthz says its status and the release, nothing of the commit, build time or brands', () => {
