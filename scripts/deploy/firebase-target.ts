@@ -24,6 +24,7 @@ import {
   writeHistory,
   type AssetLists,
   type History,
+  type SwitchRecord,
 } from './history.ts';
 import { installedReleases, installRelease, pruneReleases, releaseFolder } from './install-release.ts';
 import { clearJournal, describeIntent, readJournal, writeJournal } from './journal.ts';
@@ -127,7 +128,14 @@ export async function rollbackFirebase(options: FirebaseRollbackOptions): Promis
       );
       const staged = await stagedRelease(root, release, brands);
       return {
-        ...(await publish({ ...options, firebase, stage, command, operation: 'rollback', ...staged })),
+        ...(await publish({
+          ...options,
+          firebase,
+          stage,
+          command,
+          operation: options.to === undefined ? 'rollback' : 'switch',
+          ...staged,
+        })),
         notes,
       };
     },
@@ -206,7 +214,7 @@ interface Publication {
   firebase: FirebaseSettings;
   stage: string;
   command: readonly string[];
-  operation: 'deploy' | 'rollback';
+  operation: SwitchRecord['operation'];
   brands: readonly ServedBrand[];
   release: string;
   assets: AssetLists;

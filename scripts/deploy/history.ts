@@ -179,7 +179,8 @@ function isRetained(entry: Deployment, now: Date, retentionDays: number): boolea
 
 /** What a switch records: the release served, the one before, and whether it is a rollback. */
 export interface SwitchRecord {
-  operation: 'deploy' | 'rollback';
+  /** A rollback withdraws the release it leaves; a switch (`--rollback --to`) does not. */
+  operation: 'deploy' | 'rollback' | 'switch';
   release: string;
   previous: string | null;
 }

@@ -18,8 +18,8 @@ const PREVIOUS_CONFIG_FILE = 'previous-config';
 
 const intentSchema = z.strictObject({
   target: z.enum(['nginx', 'firebase']),
-  /** A deploy of a new release, or a rollback (which withdraws the release it leaves). */
-  operation: z.enum(['deploy', 'rollback']),
+  /** A deploy, a rollback (which withdraws the release it leaves) or a switch to a named one. */
+  operation: z.enum(['deploy', 'rollback', 'switch']),
   /** The release being switched to. */
   release: z.string().regex(RELEASE_ID),
   /** The release served before, which an undo puts back; null on a first deploy. */

@@ -19,6 +19,7 @@ import {
   writeHistory,
   type AssetLists,
   type History,
+  type SwitchRecord,
 } from './history.ts';
 import { installedReleases, installRelease, pruneReleases, releaseFolder } from './install-release.ts';
 import { clearJournal, describeIntent, readJournal, sha256, writeJournal, type Journal } from './journal.ts';
@@ -141,7 +142,7 @@ async function rollbackLocked(
   // Domains come from brands/ as they are now; a brand the old release lacks is not served.
   const served = brands.filter((brand) => manifest.brands.includes(brand.service));
   const previous = await serveRelease(nginx, {
-    operation: 'rollback',
+    operation: options.to === undefined ? 'rollback' : 'switch',
     brands: served,
     release,
     assets,
@@ -173,7 +174,7 @@ export async function recoverNginx(options: NginxRecoverOptions): Promise<{ note
 }
 
 interface Switch {
-  operation: 'deploy' | 'rollback';
+  operation: SwitchRecord['operation'];
   brands: readonly ServedBrand[];
   release: string;
   assets: AssetLists;

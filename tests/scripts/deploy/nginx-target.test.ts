@@ -313,7 +313,7 @@ describe('rollbackNginx', () => {
     expect((await rollback(daysAfter(7))).release).toBe(RELEASE.a);
   });
 
-  test('--to serves the installed release it names, also one rolled back from', async () => {
+  test('--to serves the installed release it names, also one rolled back from, and withdraws none', async () => {
     await deploy('a', A_ASSETS);
     await deploy('b', B_ASSETS, daysAfter(1));
     await deploy('c', C_ASSETS, daysAfter(2));
@@ -323,6 +323,8 @@ describe('rollbackNginx', () => {
     expect(switched).toMatchObject({ release: RELEASE.c, previous: RELEASE.b });
     expect(await current()).toBe(`releases/${RELEASE.c}`);
     expect(await config()).toBe(rendered(RELEASE.c));
+    // --to goes where it is told and withdraws nothing: a rollback from c goes back to b.
+    expect((await rollback(daysAfter(5))).release).toBe(RELEASE.b);
     expect((await rollback(daysAfter(5), RELEASE.a)).release).toBe(RELEASE.a);
 
     const calls = commands.calls.length;
