@@ -238,7 +238,8 @@ async function checkCommitted(releaseDir: string, allowDirty: boolean): Promise<
  */
 async function reportServedServices(served: readonly ServedBrand[], probe: ConfigProbe): Promise<void> {
   const { servedServiceProblems } = await import('./deploy/served-services.ts');
-  const problems = await servedServiceProblems(served, probe);
+  // nginx's workers take the reloaded config a moment after the reload returns: asked again for 4 s.
+  const problems = await servedServiceProblems(served, { attempts: 9, retryMs: 500, ...probe });
   const domains = served.reduce((sum, brand) => sum + brand.domains.length, 0);
   if (problems.length === 0) {
     console.log(`Each of the ${domains} brand domains' api/config answers for its brand's service.`);

@@ -11,6 +11,13 @@ export interface ConfigProbe {
   /** A CA to trust besides the system's (a test's throwaway one). */
   ca?: string;
   timeoutMs?: number;
+  /**
+   * How often a domain that does not answer for its brand is asked (every retryMs): nginx's
+   * workers take a reloaded config a moment after the reload command returns, so a new domain
+   * is refused (no certificate by its name) for that moment. 1 by default.
+   */
+  attempts?: number;
+  retryMs?: number;
 }
 
 /** Enough of GET api/config to say which services it answers for (docs/backend-contract.md). */
@@ -30,43 +37,53 @@ export async function servedServiceProblems(
   const checks = brands.flatMap(({ service, domains }) => domains.map((domain) => ({ service, domain })));
   const found = await Promise.all(
     checks.map(async ({ service, domain }) => {
-      const where = `https://${domain}/api/config`;
-      let answer: { status: number; body: string };
-      try {
-        answer = await fetchConfig(domain, probe);
-      } catch (error) {
-        return [
-          `${where}: could not be read (${error instanceof Error ? error.message : String(error)}), so whether it answers for "${service}" is unknown; check the backend behind /api/`,
-        ];
+      let problems = await domainProblems(service, domain, probe);
+      for (let attempt = 1; problems.length > 0 && attempt < (probe.attempts ?? 1); attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, probe.retryMs ?? 500));
+        problems = await domainProblems(service, domain, probe);
       }
-      if (answer.status !== 200) {
-        return [
-          `${where}: answered ${answer.status}, so the page of ${service} shows nothing; check the backend behind /api/`,
-        ];
-      }
-      let parsed;
-      try {
-        parsed = configAnswer.safeParse(JSON.parse(answer.body));
-      } catch {
-        parsed = undefined;
-      }
-      if (!parsed?.success) {
-        return [
-          `${where}: is not a config with "services" (docs/backend-contract.md), so the page of ${service} shows nothing`,
-        ];
-      }
-      const keys = Object.keys(parsed.data.services);
-      if (Object.hasOwn(parsed.data.services, service))
-        return sharedProjectProblems(where, service, parsed.data.services);
-      const meant = nearestKey(service, keys);
-      return [
-        `${where}: names no service "${service}"` +
-          (meant === undefined ? '' : ` (the nearest is "${meant}")`) +
-          `, so the page there shows nothing. The folder name brands/${service}/ is the service key: ask the backend's operator to add "${service}" under services, or rename the folder to the key the backend uses and deploy again`,
-      ];
+      return problems;
     }),
   );
   return found.flat();
+}
+
+/** What is wrong with one domain's api/config for its brand's service (nothing: []). */
+async function domainProblems(service: string, domain: string, probe: ConfigProbe): Promise<string[]> {
+  const where = `https://${domain}/api/config`;
+  let answer: { status: number; body: string };
+  try {
+    answer = await fetchConfig(domain, probe);
+  } catch (error) {
+    return [
+      `${where}: could not be read (${error instanceof Error ? error.message : String(error)}), so whether it answers for "${service}" is unknown; check the backend behind /api/`,
+    ];
+  }
+  if (answer.status !== 200) {
+    return [
+      `${where}: answered ${answer.status}, so the page of ${service} shows nothing; check the backend behind /api/`,
+    ];
+  }
+  let parsed;
+  try {
+    parsed = configAnswer.safeParse(JSON.parse(answer.body));
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed?.success) {
+    return [
+      `${where}: is not a config with "services" (docs/backend-contract.md), so the page of ${service} shows nothing`,
+    ];
+  }
+  const keys = Object.keys(parsed.data.services);
+  if (Object.hasOwn(parsed.data.services, service))
+    return sharedProjectProblems(where, service, parsed.data.services);
+  const meant = nearestKey(service, keys);
+  return [
+    `${where}: names no service "${service}"` +
+      (meant === undefined ? '' : ` (the nearest is "${meant}")`) +
+      `, so the page there shows nothing. The folder name brands/${service}/ is the service key: ask the backend's operator to add "${service}" under services, or rename the folder to the key the backend uses and deploy again`,
+  ];
 }
 
 const firebaseProject = z.object({ firebaseConfig: z.object({ projectId: z.string() }) });

@@ -33,6 +33,20 @@ describe('after a switch, each brand domain', () => {
     expect(await servedServiceProblems([A_DOK, WD_BANK], probe())).toEqual([]);
   });
 
+  test('that does not answer at once (nginx’s workers still reloading) is asked again, as often as told', async () => {
+    let asked = 0;
+    answer(() => {
+      asked += 1;
+      return asked <= 2 ? { status: 502, body: '' } : { status: 200, body: configOf('a-dok') };
+    });
+    expect(await servedServiceProblems([A_DOK], { ...probe(), attempts: 3, retryMs: 10 })).toEqual([]);
+    expect(asked).toBe(3);
+    asked = 0;
+    expect(await servedServiceProblems([A_DOK], { ...probe(), attempts: 2, retryMs: 10 })).toEqual([
+      expect.stringMatching(/answered 502/),
+    ]);
+  });
+
   test('whose config names the service under another key is named, each domain, with the nearest key', async () => {
     answer(() => ({ status: 200, body: configOf('a-dok', 'wdbank') }));
     expect(await servedServiceProblems([A_DOK, WD_BANK], probe())).toEqual(
