@@ -193,6 +193,8 @@ interface Switch {
 async function serveRelease(nginx: NginxSettings, change: Switch): Promise<string | undefined> {
   const { webRoot, configFile } = nginx;
   const previous = await readCurrent(webRoot);
+  // A damaged history stops the run here, before anything served changes, not at the record.
+  await readHistory(webRoot);
   const text = renderNginxConfig(change.brands, nginx, change.release);
   const old = await readFile(configFile, 'utf8').catch(() => undefined);
   const journal = await writeJournal(

@@ -179,6 +179,20 @@ describe('deployNginx', () => {
     expect(await readdir(world.webRoot)).not.toContain('.deploy-lock');
   });
 
+  test('a damaged deployments.json stops the deploy before the config, current or nginx change', async () => {
+    await deploy('a', A_ASSETS);
+    const oldConfig = await config();
+    await writeFile(path.join(world.webRoot, 'deployments.json'), '{"deployments": [');
+    const calls = commands.calls.length;
+    await expect(deploy('b', B_ASSETS, daysAfter(1))).rejects.toThrow(
+      `${path.join(world.webRoot, 'deployments.json')} is not JSON; restore it or remove it`,
+    );
+    expect(await config()).toBe(oldConfig);
+    expect(await current()).toBe(`releases/${RELEASE.a}`);
+    expect(commands.calls).toHaveLength(calls);
+    expect(await readdir(world.webRoot)).not.toContain('.deploy-journal');
+  });
+
   test('a failing nginx -t puts the old config back, leaves current alone and shows what nginx said', async () => {
     await deploy('a', A_ASSETS);
     const oldConfig = await config();
