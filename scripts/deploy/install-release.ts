@@ -27,15 +27,21 @@ export async function installRelease(
   }
   const partial = path.join(root, WEB_ROOT_LAYOUT.releases, `.${manifest.release}.partial`);
   await rm(partial, { recursive: true, force: true });
-  await makeServedFolder(partial);
-  const copies = new Map<string, string>();
-  for (const service of manifest.brands) {
-    await copyTree(path.join(releaseDir, service), path.join(partial, service), copies);
+  try {
+    await makeServedFolder(partial);
+    const copies = new Map<string, string>();
+    for (const service of manifest.brands) {
+      await copyTree(path.join(releaseDir, service), path.join(partial, service), copies);
+    }
+    await copyFile(path.join(releaseDir, RELEASE_FILE), path.join(partial, RELEASE_FILE));
+    // Fresh copies, linked to nothing served yet: setting their modes changes no live file.
+    await setServedModes(partial);
+    await rename(partial, folder);
+  } catch (error) {
+    // A full disk: the half copy goes, so the space it took is free again for the operator.
+    await rm(partial, { recursive: true, force: true }).catch(() => undefined);
+    throw error;
   }
-  await copyFile(path.join(releaseDir, RELEASE_FILE), path.join(partial, RELEASE_FILE));
-  // Fresh copies, linked to nothing served yet: setting their modes changes no live file.
-  await setServedModes(partial);
-  await rename(partial, folder);
   return folder;
 }
 
