@@ -79,9 +79,12 @@ for (const brand of brands) {
     expect(lines.filter((line) => /[?&]|service=|idtoken/.test(line))).toEqual([]);
     // The QR id only where it is part of a path: the landing page, which stands in for the target
     // service (its own host in production).
-    expect(lines.filter((line) => line.includes('qr-exists') && !line.includes(' /api/landing/'))).toEqual(
-      [],
-    );
+    expect(
+      entries.filter(
+        (entry) =>
+          JSON.stringify(entry).includes('qr-exists') && !String(entry.path).startsWith('/api/landing/'),
+      ),
+    ).toEqual([]);
 
     // Chromium knows every feature the Permissions-Policy names (it logs an error for each unknown one).
     const { unknownFeatures, others } = permissionsPolicyErrors(login.consoleMessages);
