@@ -46,10 +46,12 @@ function get(port: number, host: string, pathname: string) {
 
 test('npm run backend answers each brand domain’s api/config for its service, as nginx passes it on, and nothing else', async () => {
   const port = await freePortForChild();
-  const { ready } = startBackend(['--port', String(port)]);
+  const { child, ready } = startBackend(['--port', String(port)]);
   const { stdout, code } = await ready;
   expect(code).toBeNull();
   expect(stdout).toContain(`The reference backend answers on http://127.0.0.1:${port}/ for 15 brands`);
+  expect(stdout).toMatch(/^ {2}a-dok +login\.a-dok\.example$/m);
+  expect(stdout).toContain(`http://127.0.0.1:${port}/dev/outbox`);
   expect(stdout).toContain('⚠ For a trial, not for production');
   // deploy.config.json says 127.0.0.1:8081: the banner says what to set.
   expect(stdout).toContain(`set it to "127.0.0.1:${port}" and run \`npm run deploy -- nginx\` again`);
@@ -60,6 +62,11 @@ test('npm run backend answers each brand domain’s api/config for its service, 
     .services;
   expect(services['a-dok']?.mwsTargetUrl).toBe('https://login.a-dok.example/api/mws');
   expect((await get(port, 'unknown.example', '/api/config')).status).toBe(421);
+
+  const stopped = new Promise<number | null>((resolve) => child.once('close', resolve));
+  child.kill('SIGTERM');
+  expect(await stopped).toBe(0);
+  await expect(get(port, 'login.a-dok.example', '/api/config')).rejects.toThrow(/ECONNREFUSED/);
 }, 60_000);
 
 test('a taken port is said in a sentence, exit 1', async () => {

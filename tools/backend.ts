@@ -15,7 +15,7 @@ const { values } = parseCommandLine({
   options: {
     port: {
       type: 'string',
-      valueName: '<port>',
+      valueName: '<n>',
       description: "The port on 127.0.0.1 (default: nginx.backend's port in the settings)",
     },
     settings: {
@@ -46,10 +46,11 @@ const { loadBrands } = await import('../scripts/lib/load-brands.ts');
 const { formatInvalidBrands } = await import('../scripts/lib/report.ts');
 const { createReferenceBackend, OUTBOX_PATH } = await import('./demo/reference-backend.ts');
 
+let port: number | undefined;
 try {
   const settingsFile = path.resolve(values.settings ?? path.join(projectRoot, DEFAULT_SETTINGS_FILE));
   const { nginx } = (await loadDeploySettings(settingsFile)).settings;
-  const port = Number(portText ?? /:(\d+)$/.exec(nginx.backend)?.[1] ?? Number.NaN);
+  port = Number(portText ?? /:(\d+)$/.exec(nginx.backend)?.[1] ?? Number.NaN);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     throw new Error(
       `nginx.backend is "${nginx.backend}" in ${settingsFile}, which names no port here: give one with --port.`,
@@ -57,16 +58,19 @@ try {
   }
   const { brands, invalid } = await loadBrands(path.resolve(values['brands-dir'] ?? defaultBrandsDir));
   if (invalid.length > 0) throw new Error(formatInvalidBrands(invalid, 'invalid brand folder(s)'));
+  if (brands.length === 0)
+    throw new Error(`${values['brands-dir'] ?? defaultBrandsDir} holds no brand to answer for.`);
   const backend = createReferenceBackend({ brands, publicHttpsPort: nginx.publicHttpsPort });
   await new Promise<void>((resolve, reject) => {
     backend.server.once('error', reject);
     backend.server.listen(port, '127.0.0.1', () => resolve());
   });
-  const domains = brands.flatMap((brand) => brand.domains);
+  const width = Math.max(...brands.map((brand) => brand.service.length));
   const pointed = nginx.backend === `127.0.0.1:${port}` || nginx.backend === `localhost:${port}`;
   console.log(
     [
-      `The reference backend answers on http://127.0.0.1:${port}/ for ${brands.length} brands (${domains.length} domains), by the Host nginx passes on.`,
+      `The reference backend answers on http://127.0.0.1:${port}/ for ${brands.length} brands, by the Host nginx passes on:`,
+      ...brands.map((brand) => `  ${brand.service.padEnd(width)} ${brand.domains.join(', ')}`),
       '⚠ For a trial, not for production: no code is sent; each is in',
       `  http://127.0.0.1:${port}${OUTBOX_PATH} (from this host only).`,
       pointed
@@ -85,7 +89,7 @@ try {
   const code = (error as NodeJS.ErrnoException).code;
   console.error(
     code === 'EADDRINUSE'
-      ? `Port ${portText ?? 'of nginx.backend'} is taken on 127.0.0.1 by another process: stop it, or give another with --port (and set nginx.backend to match).`
+      ? `Port ${port} is taken on 127.0.0.1 by another process: stop it, or give another with --port (and set nginx.backend to match).`
       : error instanceof Error
         ? error.message
         : String(error),

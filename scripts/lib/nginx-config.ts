@@ -176,6 +176,21 @@ function brandServer(
       },
       kind,
     );
+  // The page's calls and the readiness check go the same way to the one backend.
+  const toBackend = (uri: string) => [
+    `proxy_pass http://${UPSTREAM}${uri};`,
+    'proxy_http_version 1.1;',
+    'proxy_set_header Connection "";',
+    'proxy_set_header Host $host;',
+    // nginx is the edge: the visitor's address is the peer's, not what a client claims.
+    'proxy_set_header X-Forwarded-For $remote_addr;',
+    'proxy_set_header X-Forwarded-Proto https;',
+    // The backend's copies of our headers, and what the page must not get from it (cookies,
+    // CORS grants, its software's name), are dropped; ours are added after these.
+    ...[...Object.keys(hostHeaders(service, 'api')), ...BACKEND_HEADERS_DROPPED].map(
+      (name) => `proxy_hide_header ${name};`,
+    ),
+  ];
   return block(`# ${service}\nserver`, [
     ...parameters.httpsListen.map((address) => `listen ${address} ssl http2;`),
     `server_name ${brand.domains.join(' ')};`,
@@ -228,34 +243,16 @@ function brandServer(
     ]),
     // Ready when the backend answers the page's first call for this host: its status, or 502/504.
     block(`location = ${READINESS_PATH}`, [
-      `proxy_pass http://${UPSTREAM}/api/config;`,
-      'proxy_http_version 1.1;',
-      'proxy_set_header Connection "";',
-      'proxy_set_header Host $host;',
-      'proxy_set_header X-Forwarded-For $remote_addr;',
-      'proxy_set_header X-Forwarded-Proto https;',
+      ...toBackend('/api/config'),
+      // Whatever the checker sends, the backend is asked the page's GET, without a body.
+      'proxy_method GET;',
+      'proxy_pass_request_body off;',
+      'proxy_set_header Content-Length "";',
       'proxy_connect_timeout 2s;',
       'proxy_read_timeout 5s;',
-      ...[...Object.keys(hostHeaders(service, 'api')), ...BACKEND_HEADERS_DROPPED].map(
-        (name) => `proxy_hide_header ${name};`,
-      ),
       ...headers('api'),
     ]),
-    block('location /api/', [
-      `proxy_pass http://${UPSTREAM};`,
-      'proxy_http_version 1.1;',
-      'proxy_set_header Connection "";',
-      'proxy_set_header Host $host;',
-      // nginx is the edge: the visitor's address is the peer's, not what a client claims.
-      'proxy_set_header X-Forwarded-For $remote_addr;',
-      'proxy_set_header X-Forwarded-Proto https;',
-      // The backend's copies of our headers, and what the page must not get from it (cookies,
-      // CORS grants, its software's name), are dropped; ours are added below.
-      ...[...Object.keys(hostHeaders(service, 'api')), ...BACKEND_HEADERS_DROPPED].map(
-        (name) => `proxy_hide_header ${name};`,
-      ),
-      ...headers('api'),
-    ]),
+    block('location /api/', [...toBackend(''), ...headers('api')]),
     // Every other path, and every directory, is not there.
     block('location /', ['return 404;', ...headers('none')]),
   ]);

@@ -46,7 +46,7 @@ const COMMANDS = [
   {
     script: 'tools/backend.ts',
     command: 'npm run backend --',
-    options: ['--port <port>', '--settings <file>', '--brands-dir <dir>'],
+    options: ['--port <n>', '--settings <file>', '--brands-dir <dir>'],
   },
   { script: 'scripts/budget.ts', command: 'npm run budget --', options: [] },
   {

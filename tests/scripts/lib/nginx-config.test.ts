@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { hostHeaders, pagePolicy, TOP_LEVEL_FILES } from '../../../scripts/lib/host-headers.ts';
-import { renderNginxConfig, type ServedBrand } from '../../../scripts/lib/nginx-config.ts';
+import { READINESS_PATH, renderNginxConfig, type ServedBrand } from '../../../scripts/lib/nginx-config.ts';
 import { RELEASE_HEADER } from '../../../scripts/lib/release-manifest.ts';
 import { committedSettings, TEST_RELEASE } from '../committed-settings.ts';
 
@@ -106,12 +106,15 @@ describe('the nginx config', () => {
   });
 
   test('answers /readyz with the backend’s api/config for the host, /healthz staying nginx’s own', () => {
+    expect(READINESS_PATH).toBe('/readyz');
     const ready = blockAfter(httpsServer('a-dok'), 'location = /readyz');
     expect(ready).toContain('proxy_pass http://login_gateway_backend/api/config;');
     expect(ready).toContain('proxy_set_header Host $host;');
     expect(ready).toMatch(/proxy_connect_timeout 2s;[\s\S]*proxy_read_timeout 5s;/);
+    expect(ready).toMatch(/proxy_method GET;\n\s*proxy_pass_request_body off;/);
     expect(ready).toContain('proxy_hide_header Set-Cookie;');
     expect(headersOf(ready)).toEqual(expected('a-dok', 'api'));
+    expect(headersOf(ready)['Cache-Control']).toBe('no-store');
     expect(blockAfter(httpsServer('a-dok'), 'location = /healthz')).not.toContain('proxy_pass');
   });
 
@@ -144,12 +147,13 @@ describe('the nginx config', () => {
       upstream_response_time: '0.003',
       http_user_agent: 'Mozilla/5.0 \\"quoted\\"',
     };
-    const line = (format ?? '').replace(/\$(\w+)/g, (_match, name: string) => {
-      const value = sample[name];
-      if (value === undefined) throw new Error(`the log format names $${name}, which the sample lacks`);
-      return value;
-    });
-    expect(JSON.parse(line)).toEqual({
+    const line = (values: Record<string, string>) =>
+      (format ?? '').replace(/\$(\w+)/g, (_match, name: string) => {
+        const value = values[name];
+        if (value === undefined) throw new Error(`the log format names $${name}, which the sample lacks`);
+        return value;
+      });
+    expect(JSON.parse(line(sample))).toEqual({
       time: '2026-11-29T10:00:00+00:00',
       host: 'login.a-dok.example',
       remote_addr: '192.0.2.1',
@@ -163,6 +167,11 @@ describe('the nginx config', () => {
       upstream_response_time: '0.003',
       user_agent: 'Mozilla/5.0 "quoted"',
     });
+    // A file nginx answered alone: escape=json writes an unset $upstream_* as nothing, not "-".
+    const alone = JSON.parse(
+      line({ ...sample, status: '200', upstream_status: '', upstream_response_time: '' }),
+    );
+    expect(alone).toMatchObject({ status: 200, upstream_status: '', upstream_response_time: '' });
     const servers = config.split(/\n(?=#[^\n]*\nserver \{)/).filter((part) => part.includes('server {'));
     expect(servers).toHaveLength(1 + 2 * brands.length);
     for (const server of servers)
