@@ -12,9 +12,9 @@ export interface ConfigProbe {
   ca?: string;
   timeoutMs?: number;
   /**
-   * How often a domain that does not answer for its brand is asked (every retryMs): nginx's
-   * workers take a reloaded config a moment after the reload command returns, so a new domain
-   * is refused (no certificate by its name) for that moment. 1 by default.
+   * How often a domain that cannot be read at all is asked (every retryMs): nginx's workers take
+   * a reloaded config a moment after the reload command returns, so a new domain is refused (no
+   * certificate by its name) for that moment. An answer is not asked again. 1 by default.
    */
   attempts?: number;
   retryMs?: number;
@@ -38,7 +38,9 @@ export async function servedServiceProblems(
   const found = await Promise.all(
     checks.map(async ({ service, domain }) => {
       let problems = await domainProblems(service, domain, probe);
-      for (let attempt = 1; problems.length > 0 && attempt < (probe.attempts ?? 1); attempt += 1) {
+      // Only a domain that could not be read at all: an answer (a 502, another key) is the backend's.
+      const unread = () => problems.some((problem) => problem.includes(': could not be read ('));
+      for (let attempt = 1; unread() && attempt < (probe.attempts ?? 1); attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, probe.retryMs ?? 500));
         problems = await domainProblems(service, domain, probe);
       }

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listenTarget, servedServiceProblems } from '../../../scripts/deploy/served-services.ts';
 import { makeTempDir } from '../brand-fixtures.ts';
@@ -33,18 +34,46 @@ describe('after a switch, each brand domain', () => {
     expect(await servedServiceProblems([A_DOK, WD_BANK], probe())).toEqual([]);
   });
 
-  test('that does not answer at once (nginx’s workers still reloading) is asked again, as often as told', async () => {
+  test('that cannot be read at once (nginx’s workers still reloading) is asked again; an answer is not', async () => {
+    answer(() => ({ status: 200, body: configOf('a-dok') }));
+    const ca = server.certificates.caPem;
+    // In front of the server: the first two connections are dropped, as by a listener not ready.
+    async function droppingTwice(attempts: number) {
+      let dropped = 0;
+      const open = new Set<Socket>();
+      const front = createNetServer((socket) => {
+        open.add(socket);
+        if (dropped < 2) {
+          dropped += 1;
+          socket.destroy();
+          return;
+        }
+        const back = connect(server.port, '127.0.0.1');
+        socket.pipe(back).pipe(socket);
+        back.on('error', () => socket.destroy());
+      });
+      await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+      const { port } = front.address() as AddressInfo;
+      try {
+        const connectTo = { host: '127.0.0.1', port };
+        return await servedServiceProblems([A_DOK], { connect: connectTo, ca, attempts, retryMs: 10 });
+      } finally {
+        for (const socket of open) socket.destroy();
+        await new Promise((resolve) => front.close(resolve));
+      }
+    }
+    expect(await droppingTwice(3)).toEqual([]);
+    expect(await droppingTwice(2)).toEqual([expect.stringMatching(/could not be read/)]);
+
     let asked = 0;
     answer(() => {
       asked += 1;
-      return asked <= 2 ? { status: 502, body: '' } : { status: 200, body: configOf('a-dok') };
+      return { status: 502, body: '' };
     });
-    expect(await servedServiceProblems([A_DOK], { ...probe(), attempts: 3, retryMs: 10 })).toEqual([]);
-    expect(asked).toBe(3);
-    asked = 0;
-    expect(await servedServiceProblems([A_DOK], { ...probe(), attempts: 2, retryMs: 10 })).toEqual([
+    expect(await servedServiceProblems([A_DOK], { ...probe(), attempts: 5, retryMs: 10 })).toEqual([
       expect.stringMatching(/answered 502/),
     ]);
+    expect(asked).toBe(1);
   });
 
   test('whose config names the service under another key is named, each domain, with the nearest key', async () => {
