@@ -38,8 +38,9 @@ export async function servedServiceProblems(
   const found = await Promise.all(
     checks.map(async ({ service, domain }) => {
       let problems = await domainProblems(service, domain, probe);
-      // Only a domain that could not be read at all: an answer (a 502, another key) is the backend's.
-      const unread = () => problems.some((problem) => problem.includes(': could not be read ('));
+      // Only what a reload in progress causes: no certificate by the name yet, a connection cut.
+      // An answer (a 502, another key) or a certificate the host does not trust stays as it is.
+      const unread = () => problems.some((problem) => TRANSIENT.test(problem));
       for (let attempt = 1; unread() && attempt < (probe.attempts ?? 1); attempt += 1) {
         await new Promise((resolve) => setTimeout(resolve, probe.retryMs ?? 500));
         problems = await domainProblems(service, domain, probe);
@@ -49,6 +50,8 @@ export async function servedServiceProblems(
   );
   return found.flat();
 }
+
+const TRANSIENT = /: could not be read \([^)]*(unrecognized name|ECONNREFUSED|ECONNRESET|socket hang up|socket disconnected)/;
 
 /** What is wrong with one domain's api/config for its brand's service (nothing: []). */
 async function domainProblems(service: string, domain: string, probe: ConfigProbe): Promise<string[]> {

@@ -10,7 +10,8 @@ import type { CommandResult, RunCommand } from '../../../scripts/deploy/run-comm
  * node:fs/promises, which the deploy uses for all of them) and every command it runs is one
  * step, numbered from 1. A fault starts at step `at`:
  *
- * - `fail-once`: that step fails (a write with EIO, a command with exit 1); the run goes on;
+ * - `fail-once`: that step fails (a write with EIO, a command with exit 1); the run goes on
+ *   (faults.test.ts uses it for the commands: a failing `nginx -t`, reload or `firebase deploy`);
  * - `disk-full`: that write and every later one fails with ENOSPC until `end()` (space freed);
  *   commands still run;
  * - `kill`: that step and every later one throws, so no cleanup of the run's own gets through:
@@ -43,6 +44,8 @@ export class Killed extends Error {
 export interface Faults {
   /** The steps taken so far. */
   steps: () => number;
+  /** What each step was, in order: a write or a command. */
+  kinds: () => ('write' | 'command')[];
   /** Whether the fault has struck. */
   struck: () => boolean;
   /** The command runner to pass to the deploy: counts and fails commands as the plan says. */
@@ -63,6 +66,7 @@ export function injectFaults(root: string, inner: RunCommand, at: number, mode: 
   const mutable = fsp as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
 
   const sites = new Set<string>();
+  const kinds: ('write' | 'command')[] = [];
   /** Throws (or says to fail) when this step is faulted. */
   function step(kind: 'write' | 'command', what: string): 'ok' | 'fail' {
     if (struck && mode === 'kill') throw new Killed();
@@ -72,6 +76,7 @@ export function injectFaults(root: string, inner: RunCommand, at: number, mode: 
     const site = `${what} ${callSite()}`;
     if (sites.has(site)) return 'ok';
     sites.add(site);
+    kinds.push(kind);
     steps += 1;
     if (steps !== at) return 'ok';
     struck = true;
@@ -107,6 +112,7 @@ export function injectFaults(root: string, inner: RunCommand, at: number, mode: 
   };
   return {
     steps: () => steps,
+    kinds: () => [...kinds],
     struck: () => struck,
     run,
     end: () => {
