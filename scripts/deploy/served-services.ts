@@ -51,7 +51,8 @@ export async function servedServiceProblems(
   return found.flat();
 }
 
-const TRANSIENT = /: could not be read \([^)]*(unrecognized name|ECONNREFUSED|ECONNRESET|socket hang up|socket disconnected)/;
+const TRANSIENT =
+  /: could not be read \([^)]*(unrecognized name|ECONNREFUSED|ECONNRESET|socket hang up|socket disconnected)/;
 
 /** What is wrong with one domain's api/config for its brand's service (nothing: []). */
 async function domainProblems(service: string, domain: string, probe: ConfigProbe): Promise<string[]> {
