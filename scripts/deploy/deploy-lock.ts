@@ -20,11 +20,6 @@ const ownerSchema = z.strictObject({
 /** Who holds a lock: the process, its host, when it started and what it runs. */
 export type LockOwner = z.infer<typeof ownerSchema>;
 
-export interface LockOptions {
-  /** Told when a stale lock (its process gone) is taken over; the deploy prints it. */
-  onStaleLock?: (message: string) => void;
-}
-
 /**
  * Runs `work` while holding the lock of `root`: two deploys at once would interleave their
  * swaps, configs and prunes. The lock is a folder holding owner.json (process, host, start),
@@ -33,16 +28,14 @@ export interface LockOptions {
  * host rebooted) is stale: on the same host it is taken over and said so; from another host,
  * or without an owner (a deploy before this rule), the refusal names what is known.
  */
-export async function withDeployLock<T>(
-  root: string,
-  work: () => Promise<T>,
-  options: LockOptions = {},
-): Promise<T> {
+export async function withDeployLock<T>(root: string, work: (notes: string[]) => Promise<T>): Promise<T> {
   const lock = path.join(root, LOCK_NAME);
+  // What the run is told before its own work (a stale lock taken over); the work adds its own.
+  const notes: string[] = [];
   await makeServedFolder(root);
-  await takeLock(lock, options);
+  await takeLock(lock, notes);
   try {
-    return await work();
+    return await work(notes);
   } finally {
     // Not removed (a failing disk): the next run finds its process gone and takes it over, so
     // the work's own result or error is what this run reports.
@@ -74,7 +67,7 @@ export function isStale(owner: LockOwner): boolean {
   }
 }
 
-async function takeLock(lock: string, options: LockOptions): Promise<void> {
+async function takeLock(lock: string, notes: string[]): Promise<void> {
   const mine = `${lock}.${process.pid}-${randomBytes(4).toString('hex')}`;
   const owner: LockOwner = {
     pid: process.pid,
@@ -110,7 +103,7 @@ async function takeLock(lock: string, options: LockOptions): Promise<void> {
           )
         ) {
           await rm(aside, { recursive: true, force: true });
-          options.onStaleLock?.(
+          notes.push(
             `The deploy lock ${lock} was held by ${describeOwner(held)}, which is no longer running: taken over.`,
           );
         }

@@ -89,20 +89,16 @@ export async function deployFirebase(options: FirebaseDeployOptions): Promise<Pu
   } = await loadCheckedRelease(options.releaseDir, options.brandsDir);
   await refuseForeignStage(stage);
   const root = path.join(stage, STAGE_STORE);
-  const notes: string[] = [...changed];
-  return withDeployLock(
-    root,
-    async () => {
-      const said = await recoverLocked({ ...options, firebase, stage, command }, options.dryRun ?? false);
-      if (said !== undefined) notes.push(said);
-      const folder = await installRelease(options.releaseDir, root, manifest);
-      const assets = await addToAssetStore(root, folder, manifest.brands);
-      const release = manifest.release;
-      const change = { operation: 'deploy' as const, brands, release, assets };
-      return { ...(await publish({ ...options, firebase, stage, command, ...change })), notes };
-    },
-    { onStaleLock: (note) => notes.push(note) },
-  );
+  return withDeployLock(root, async (notes) => {
+    notes.unshift(...changed);
+    const said = await recoverLocked({ ...options, firebase, stage, command }, options.dryRun ?? false);
+    if (said !== undefined) notes.push(said);
+    const folder = await installRelease(options.releaseDir, root, manifest);
+    const assets = await addToAssetStore(root, folder, manifest.brands);
+    const release = manifest.release;
+    const change = { operation: 'deploy' as const, brands, release, assets };
+    return { ...(await publish({ ...options, firebase, stage, command, ...change })), notes };
+  });
 }
 
 /** Restages the release deployed before the current one and deploys it. */
@@ -110,37 +106,32 @@ export async function rollbackFirebase(options: FirebaseRollbackOptions): Promis
   const { firebase, stage, command } = await loadFirebaseSettings(options.settingsFile);
   const brands = await loadServedBrands(options.brandsDir);
   const root = path.join(stage, STAGE_STORE);
-  const notes: string[] = [];
-  return withDeployLock(
-    root,
-    async () => {
-      const dryRun = options.dryRun ?? false;
-      const said = await recoverLocked({ ...options, firebase, stage, command }, dryRun);
-      if (said !== undefined) notes.push(said);
-      const history = await startingHistory(root, dryRun);
-      const where = path.join(root, 'releases');
-      const release = pickRollback(
-        options.to,
-        history,
-        await installedReleases(root),
-        servedRelease(history),
-        where,
-      );
-      const staged = await stagedRelease(root, release, brands);
-      return {
-        ...(await publish({
-          ...options,
-          firebase,
-          stage,
-          command,
-          operation: options.to === undefined ? 'rollback' : 'switch',
-          ...staged,
-        })),
-        notes,
-      };
-    },
-    { onStaleLock: (note) => notes.push(note) },
-  );
+  return withDeployLock(root, async (notes) => {
+    const dryRun = options.dryRun ?? false;
+    const said = await recoverLocked({ ...options, firebase, stage, command }, dryRun);
+    if (said !== undefined) notes.push(said);
+    const history = await startingHistory(root, dryRun);
+    const where = path.join(root, 'releases');
+    const release = pickRollback(
+      options.to,
+      history,
+      await installedReleases(root),
+      servedRelease(history),
+      where,
+    );
+    const staged = await stagedRelease(root, release, brands);
+    return {
+      ...(await publish({
+        ...options,
+        firebase,
+        stage,
+        command,
+        operation: options.to === undefined ? 'rollback' : 'switch',
+        ...staged,
+      })),
+      notes,
+    };
+  });
 }
 
 /**
@@ -151,19 +142,14 @@ export async function rollbackFirebase(options: FirebaseRollbackOptions): Promis
 export async function recoverFirebase(options: FirebaseRecoverOptions): Promise<{ notes: string[] }> {
   const { firebase, stage, command } = await loadFirebaseSettings(options.settingsFile);
   const root = path.join(stage, STAGE_STORE);
-  const notes: string[] = [];
-  return withDeployLock(
-    root,
-    async () => {
-      const said = await recoverLocked({ ...options, firebase, stage, command }, false);
-      notes.push(
-        said ??
-          `Nothing unfinished in ${root}: ${servedRelease(await readHistory(root)) ?? 'nothing'} is deployed, by its history.`,
-      );
-      return { notes };
-    },
-    { onStaleLock: (note) => notes.push(note) },
-  );
+  return withDeployLock(root, async (notes) => {
+    const said = await recoverLocked({ ...options, firebase, stage, command }, false);
+    notes.push(
+      said ??
+        `Nothing unfinished in ${root}: ${servedRelease(await readHistory(root)) ?? 'nothing'} is deployed, by its history.`,
+    );
+    return { notes };
+  });
 }
 
 interface Settled {

@@ -62,10 +62,7 @@ export interface Switched {
  */
 export async function deployNginx(options: NginxDeployOptions): Promise<Switched> {
   const { nginx } = (await loadDeploySettings(options.settingsFile)).settings;
-  const notes: string[] = [];
-  return withDeployLock(nginx.webRoot, () => deployLocked(nginx, options, notes), {
-    onStaleLock: (note) => notes.push(note),
-  });
+  return withDeployLock(nginx.webRoot, (notes) => deployLocked(nginx, options, notes));
 }
 
 async function deployLocked(
@@ -109,10 +106,7 @@ function servedBrands(brands: readonly ServedBrand[]): ServedBrand[] {
  */
 export async function rollbackNginx(options: NginxRollbackOptions): Promise<Switched> {
   const { nginx } = (await loadDeploySettings(options.settingsFile)).settings;
-  const notes: string[] = [];
-  return withDeployLock(nginx.webRoot, () => rollbackLocked(nginx, options, notes), {
-    onStaleLock: (note) => notes.push(note),
-  });
+  return withDeployLock(nginx.webRoot, (notes) => rollbackLocked(nginx, options, notes));
 }
 
 async function rollbackLocked(
@@ -158,19 +152,14 @@ async function rollbackLocked(
  */
 export async function recoverNginx(options: NginxRecoverOptions): Promise<{ notes: string[] }> {
   const { nginx } = (await loadDeploySettings(options.settingsFile)).settings;
-  const notes: string[] = [];
-  return withDeployLock(
-    nginx.webRoot,
-    async () => {
-      const said = await recoverLocked(nginx, options.now ?? new Date(), options.run ?? runCommand);
-      notes.push(
-        said ??
-          `Nothing unfinished in ${nginx.webRoot}: ${(await readCurrent(nginx.webRoot)) ?? 'no release'} is served, as deployments.json says.`,
-      );
-      return { notes };
-    },
-    { onStaleLock: (note) => notes.push(note) },
-  );
+  return withDeployLock(nginx.webRoot, async (notes) => {
+    const said = await recoverLocked(nginx, options.now ?? new Date(), options.run ?? runCommand);
+    notes.push(
+      said ??
+        `Nothing unfinished in ${nginx.webRoot}: ${(await readCurrent(nginx.webRoot)) ?? 'no release'} is served, as deployments.json says.`,
+    );
+    return { notes };
+  });
 }
 
 interface Switch {

@@ -52,9 +52,12 @@ test('a lock whose process runs refuses the second run, naming it', async () => 
 test('a lock whose process is gone (killed) is stale: taken over, and said so', async () => {
   const pid = deadPid();
   await holdAs({ pid, host: os.hostname(), startedAt: '2026-11-28T10:00:00.000Z', command: 'nginx' });
-  const notes: string[] = [];
+  let notes: string[] = [];
   expect(
-    await withDeployLock(root, () => Promise.resolve('done'), { onStaleLock: (note) => notes.push(note) }),
+    await withDeployLock(root, (told) => {
+      notes = told;
+      return Promise.resolve('done');
+    }),
   ).toBe('done');
   expect(notes).toEqual([
     `The deploy lock ${lock()} was held by pid ${pid} on ${os.hostname()} since 2026-11-28T10:00:00.000Z (nginx), which is no longer running: taken over.`,
