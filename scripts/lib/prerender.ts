@@ -27,6 +27,9 @@ export function prerenderFirstViews(brand: RuntimeBrand): FirstViews {
     page(createElement(Suspense, { fallback: null }, createElement(PendingSendCode, { method })));
   return {
     methodChoice: page(),
-    sendCode: { mail: sendCode('mail'), number: sendCode('number'), edp: sendCode('edp') },
+    sendCode: Object.fromEntries(LOGIN_METHODS.map((method) => [method, sendCode(method)])) as Record<
+      LoginMethod,
+      string
+    >,
   };
 }

@@ -82,7 +82,7 @@ export function createAppConfig(
 /** The chunk of the page's first script and the modules in it; build-brands.ts finds it by name. */
 export const START_CONFIG_CHUNK = 'start-config';
 const START_CONFIG_MODULES =
-  /[\\/]src[\\/](start-config|lib[\\/](config-request|page-api-url|query-rules|read-text|redirect-hosts|safe-url|services)|app[\\/](first-view|frame-guard|progress-keys)|types[\\/]login-method)\.ts$/;
+  /[\\/]src[\\/](start-config|lib[\\/](config-request|page-api-url|query-rules|read-text|redirect-hosts|safe-url|services)|app[\\/](first-view|frame-guard|progress-keys|start-rule)|types[\\/]login-method)\.ts$/;
 
 /** Vite's name for each browserslist family; Samsung Internet goes by its Chromium instead. */
 const TARGET_NAMES: Readonly<Record<string, string>> = {

@@ -1,5 +1,6 @@
 import type { LoginMethod } from '../types/login-method.ts';
 import { messages } from '../lib/messages.ts';
+import { LOGIN_METHOD_RULES } from './login-methods.ts';
 import type { View } from './flow.ts';
 
 /** The name of each view, as its heading says it; a stopped flow keeps the title it had. */
@@ -8,7 +9,7 @@ function viewName(view: View, method: LoginMethod | undefined): string | undefin
     case 'method':
       return messages.chooseMethod;
     case 'send-code':
-      return method && messages.signInWith[method];
+      return method && LOGIN_METHOD_RULES[method].title;
     case 'verify':
       return messages.enterCode;
     case 'payment':

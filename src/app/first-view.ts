@@ -1,27 +1,22 @@
-import { isPlausibleService, QRID_PATTERN, readQuery } from '../lib/query-rules.ts';
-import { isAllowedHost } from '../lib/redirect-hosts.ts';
-import { parseSafeUrl } from '../lib/safe-url.ts';
-import { RESOLVER_SERVICE } from '../lib/services.ts';
-import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
+import { readQuery } from '../lib/query-rules.ts';
+import { enabledMethods, LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 import { mayRender } from './frame-guard.ts';
 import { progressScope } from './progress-keys.ts';
+import { decideStart, type PageFacts, type ServiceFacts } from './start-rule.ts';
 
 /**
  * The page's first script's part in view 0. The build pre-renders view 0 into each brand's page,
  * hidden (scripts/lib/prerender.ts); this reveals it as soon as the config has answered, before
  * React has arrived, when what the spec asks before anything shows holds (§2, §5), and holds a
  * method the visitor chooses until the app takes over (takeHeldMethod). Everything else is the
- * app's: it checks the whole config again and hides the page if that fails (docs/decisions/019).
+ * app's: it applies the same start rule (start-rule.ts) to the entry its full schema checks, and
+ * hides the page if that fails (docs/decisions/019).
  * Imports leaf modules only: this is the first script's chunk (scripts/vite/app-config.ts).
  */
 
 /** What the first script knows of the page besides the config. */
-export interface FirstViewPage {
+export interface FirstViewPage extends PageFacts {
   url: URL;
-  /** The brand the build baked and pre-rendered into this page (`<html data-brand>`). */
-  brand: string | undefined;
-  /** The page's redirect hosts (src/lib/redirect-hosts.ts), read once here; none without the meta. */
-  redirectHosts: readonly string[];
   /** Whether the tab holds progress of this sign-in (progress-keys.ts). */
   hasProgress: (scope: string) => boolean;
 }
@@ -40,17 +35,12 @@ export interface FirstView {
  * logged (spec §8, by the app): the page starts on view 0.
  */
 export function firstViewOf(config: unknown, page: FirstViewPage): FirstView | undefined {
-  const { service, qrid, method: requested } = readQuery(page.url.search);
-  if (!isPlausibleService(service) || service !== page.brand) return undefined;
-  const entry = ownObject(ownObject(config, 'services'), service);
-  const flags = ownObject(entry, 'loginMethods');
-  if (!entry || !flags || !LOGIN_METHODS.every((m) => typeof flags[m] === 'boolean')) return undefined;
-  const resolves = service === RESOLVER_SERVICE;
-  if (resolves ? qrid === undefined || !QRID_PATTERN.test(qrid) : !redirectsWithin(entry, page))
-    return undefined;
-  if (page.hasProgress(progressScope(service, resolves ? qrid : undefined))) return undefined;
-  const methods = LOGIN_METHODS.filter((m) => flags[m] === true);
-  return { methods, method: methods.find((m) => m === requested) };
+  const query = readQuery(page.url.search);
+  const { service } = query;
+  if (service === undefined || service !== page.brand) return undefined;
+  const start = decideStart(query, (key) => cheapEntry(config, key), page);
+  if (!start.ok || page.hasProgress(progressScope(service, start.qrId))) return undefined;
+  return { methods: enabledMethods(start.service.loginMethods), method: start.method };
 }
 
 /** The status region the build writes beside the root, with the busy text in `data-busy` (bake-html.ts). */
@@ -61,10 +51,19 @@ export function firstViewTemplateId(method: LoginMethod): string {
   return `first-view-${method}`;
 }
 
-/** The service's redirectUrl is a safe URL to one of the page's redirect hosts (decision 013). */
-function redirectsWithin(entry: Record<string, unknown>, page: FirstViewPage): boolean {
-  const target = typeof entry.redirectUrl === 'string' ? parseSafeUrl(entry.redirectUrl) : undefined;
-  return target !== undefined && isAllowedHost(target, page.redirectHosts);
+/**
+ * A service's entry with the fields the start rule reads, checked only as far as the rule needs:
+ * the app's schema checks the whole entry (startup.ts).
+ */
+function cheapEntry(config: unknown, key: string): ServiceFacts | 'invalid' {
+  const entry = ownObject(ownObject(config, 'services'), key);
+  const flags = ownObject(entry, 'loginMethods');
+  return flags && LOGIN_METHODS.every((m) => typeof flags[m] === 'boolean')
+    ? {
+        loginMethods: flags as ServiceFacts['loginMethods'],
+        redirectUrl: typeof entry?.redirectUrl === 'string' ? entry.redirectUrl : undefined,
+      }
+    : 'invalid';
 }
 
 function ownObject(value: unknown, key: string): Record<string, unknown> | undefined {
@@ -86,8 +85,7 @@ let holding: AbortController | undefined;
 /**
  * Holds the method a visitor chooses on the revealed view 0 before React has arrived, and
  * reveals the page once `config` (the config's JSON, or undefined) passes firstViewOf: view 0,
- * where CSS on `<html data-methods>` hides the disabled methods (app.css), so React hydrates the
- * markup as the build rendered it; or view 1 of the `method` parameter, swapped in from its
+ * with the disabled methods hidden, which React hydrates as the build rendered it; or view 1 of the `method` parameter, swapped in from its
  * template. Once the app has taken over (handOver), the app alone decides.
  */
 export function startFirstView(page: FirstViewPage, config: Promise<unknown>): void {
@@ -133,7 +131,9 @@ export function startFirstView(page: FirstViewPage, config: Promise<unknown>): v
         shown = view.method;
         pending = true;
       } else {
-        document.documentElement.dataset.methods = view.methods.join(' ');
+        // The build rendered every method; the app draws the enabled ones only, once it runs.
+        for (const item of root.querySelectorAll<HTMLElement>('[data-method]'))
+          item.hidden = !view.methods.some((m) => m === item.dataset.method);
       }
       root.hidden = false;
       field?.focus();

@@ -62,6 +62,9 @@ export type FlowEvent =
   | { type: 'sendStarted'; sentTo: string; at: number }
   | { type: 'codeSent'; sentViaFirebase: boolean; verificationId: string | undefined; resendAt: number }
   | { type: 'sendFailed'; code: ErrorCode; until?: number | undefined }
+  /** A method without a code (login-methods.ts, kind 'direct') signs in from view 1's button. */
+  | { type: 'signInStarted' }
+  | { type: 'signedIn'; token: string }
   | { type: 'backToSendCode' }
   /** Forward in the history, with where the value view 1 holds would send a code. */
   | { type: 'forwardToVerify'; sentTo: string }
@@ -208,6 +211,12 @@ export function flowReducer(state: FlowState, event: FlowEvent): FlowState {
       };
     case 'sendFailed':
       return awaitingSend(state) ? refused({ ...state, loading: false }, event.code, event.until) : state;
+    case 'signInStarted':
+      return state.view === 'send-code' && !state.loading ? { ...state, loading: true, ...noMessage } : state;
+    case 'signedIn':
+      return state.view === 'send-code' && state.loading
+        ? afterVerification({ ...state, loading: false, token: event.token, view: 'redirect' })
+        : state;
     case 'backToSendCode':
       // A lock or limit still running stays said on view 1, where a send to the value waits for it.
       return state.view === 'verify' && !state.loading

@@ -14,7 +14,7 @@ import {
   loadVerifyStep,
   loadVerifyView,
 } from './lazy-steps.ts';
-import { LOGIN_METHOD_RULES } from './login-methods.ts';
+import { codeMethod, LOGIN_METHOD_RULES, viewOneOf } from './login-methods.ts';
 import { enabledMethods } from '../types/login-method.ts';
 import { useLoginFlow, type FlowSetup } from './use-login-flow.ts';
 import { isLocked } from './flow.ts';
@@ -117,14 +117,14 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
           method && (
             <SendCodeView
               method={method}
-              countryPrefixField={LOGIN_METHOD_RULES[method].countryPrefix}
+              {...viewOneOf(method)}
               loginValue={state.loginValue}
               countryPrefix={state.countryPrefix}
               busy={loading}
               error={error}
               errorUntil={state.errorUntil}
               notice={state.notice}
-              captchaRef={LOGIN_METHOD_RULES[method].captcha ? captcha : undefined}
+              captchaRef={codeMethod(method)?.captcha ? captcha : undefined}
               onLoginValueChange={actions.setLoginValue}
               onCountryPrefixChange={actions.setCountryPrefix}
               onSubmit={actions.sendCode}
@@ -132,14 +132,14 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
             />
           )
         );
-      case 'verify':
+      case 'verify': {
+        const code = codeMethod(method);
         return (
-          method && (
+          code && (
             <>
               <VerifyView
-                method={method}
-                // As the visitor typed it: the wire's canonical form may spell a domain in punycode.
-                sentTo={method === 'number' ? state.sentTo : state.loginValue.trim()}
+                texts={code.texts}
+                sentTo={code.showsRecipient ? state.sentTo : state.loginValue.trim()}
                 code={state.code}
                 busy={loading}
                 error={error}
@@ -153,10 +153,11 @@ export function LoginFlow({ setup, navigate }: LoginFlowProps) {
                 onBackToSendCode={actions.backToSendCode}
               />
               {/* A resend needs reCAPTCHA's container on this view too. */}
-              {LOGIN_METHOD_RULES[method].captcha && <div ref={captcha} className="captcha" />}
+              {code.captcha && <div ref={captcha} className="captcha" />}
             </>
           )
         );
+      }
       case 'payment':
         return (
           <PaymentView

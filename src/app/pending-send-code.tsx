@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SendCodeView } from '../features/send-code/send-code-view.tsx';
 import { DEFAULT_COUNTRY_PREFIX } from '../lib/phone-number.ts';
 import type { LoginMethod } from '../types/login-method.ts';
-import { LOGIN_METHOD_RULES } from './login-methods.ts';
+import { viewOneOf } from './login-methods.ts';
 
 /**
  * View 1 as the page opens with a `method` parameter, before the app has confirmed the service:
@@ -17,7 +17,7 @@ export function PendingSendCode({ method }: { method: LoginMethod }) {
   return (
     <SendCodeView
       method={method}
-      countryPrefixField={LOGIN_METHOD_RULES[method].countryPrefix}
+      {...viewOneOf(method)}
       loginValue={loginValue}
       countryPrefix={countryPrefix}
       busy={false}

@@ -4,18 +4,11 @@ import {
   type Config,
   type ServiceConfig,
 } from '../features/config/api/get-config.ts';
-import { isAllowedHost } from '../lib/redirect-hosts.ts';
-import { parseSafeUrl } from '../lib/safe-url.ts';
-import { RESOLVER_SERVICE, takesPayments } from '../lib/services.ts';
+import type { QueryParams } from '../lib/query-rules.ts';
 import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
-import { isPlausibleService, QRID_PATTERN, type QueryParams } from '../lib/query-rules.ts';
+import { decideStart, type PageFacts, type StartDecision } from './start-rule.ts';
 
-/** What the build baked into this page: its brand (`<html data-brand>`) and its redirect hosts. */
-export interface PageFacts {
-  brand?: string | undefined;
-  /** As the page's first script read them (first-view.ts): a page without them allows no host. */
-  redirectHosts: readonly string[];
-}
+export type { PageFacts } from './start-rule.ts';
 
 export type Startup =
   | { ok: false; error: string }
@@ -30,77 +23,71 @@ export type Startup =
     };
 
 /**
- * Decides from the query and the config whether and where the flow starts (spec §2, §5), before
- * the visitor types anything. `page.brand` is the brand baked into this page, whose policy the
- * build wrote for that brand alone; undefined on the neutral development page. A development page
- * with a brand has no policy, but refuses what the built page would, so the difference shows there.
+ * Decides from the query and the config whether and where the flow starts: the start rule
+ * (start-rule.ts) on the entry the full schema has checked, with its reasons as sentences for the
+ * console. `page.brand` is the brand baked into this page, whose policy the build wrote for that
+ * brand alone; undefined on the neutral development page. A development page with a brand has no
+ * policy, but refuses what the built page would, so the difference shows there.
  */
 export function decideStartup(query: QueryParams, config: Config, page: PageFacts): Startup {
-  const pageBrand = page.brand;
-  const key = query.service;
-  if (!isPlausibleService(key))
-    return { ok: false, error: `Invalid service parameter: ${JSON.stringify(key)}` };
-  const found = findService(config, key);
-  if (!found.ok) {
-    return {
-      ok: false,
-      error: `Service ${JSON.stringify(key)} is ${found.reason === 'unknown' ? 'unknown' : 'misconfigured'}`,
-    };
-  }
-  const qrId = query.qrid?.trim() ? query.qrid : undefined;
-  if (key === RESOLVER_SERVICE && qrId === undefined) {
-    return { ok: false, error: `Service ${key} needs a qrid parameter` };
-  }
-  if (key === RESOLVER_SERVICE && qrId !== undefined && !QRID_PATTERN.test(qrId)) {
-    return {
-      ok: false,
-      error: `Invalid qrid parameter (${qrId.length} characters): a payment carries at most 127 printable ASCII characters without spaces`,
-    };
-  }
-  // The token goes to the service's own redirectUrl; the MWS is no fallback (decision 013).
-  if (key !== RESOLVER_SERVICE) {
-    const redirect =
-      found.service.redirectUrl === undefined ? undefined : parseSafeUrl(found.service.redirectUrl);
-    if (!redirect) return { ok: false, error: `Service ${key} has no redirectUrl to send the visitor to` };
-    if (!isAllowedHost(redirect, page.redirectHosts)) {
-      return {
-        ok: false,
-        error: `Service ${key} redirects to ${redirect.host}, which is not one of this page's redirect hosts`,
-      };
-    }
-  }
-  // A page's policy names PayPal only when its own brand can pay: another brand's page would let
-  // the visitor sign in and then block the payment, so it refuses before anything is shown.
-  if (takesPayments(key) && pageBrand !== undefined && !takesPayments(pageBrand)) {
-    return {
-      ok: false,
-      error: `Service ${key} can end in a payment, which the page of ${pageBrand} does not allow: open ${key}'s own page`,
-    };
-  }
-  // Spec §2, §8: the method is optional, and an invalid or unsupported one is only logged: the
-  // page starts on view 0, as without one.
-  const named = LOGIN_METHODS.find((m) => m === query.method);
-  const method = named && found.service.loginMethods[named] ? named : undefined;
-  const ignoredMethod =
-    query.method === undefined || method
-      ? undefined
-      : named
-        ? `Method ${named} is not enabled for service ${key}: starting with the choice of method`
-        : `Invalid method parameter ${JSON.stringify(query.method)}: starting with the choice of method`;
+  const decision = decideStart(
+    query,
+    (key) => {
+      const found = findService(config, key);
+      return found.ok ? found.service : found.reason;
+    },
+    page,
+  );
+  if (!decision.ok) return { ok: false, error: refusalText(decision, query, page) };
+  const { service, qrId, method } = decision;
+  const key = query.service ?? '';
+  const ignoredMethod = method ? undefined : query.method;
+  const named = LOGIN_METHODS.find((m) => m === ignoredMethod);
   return {
     ok: true,
     serviceKey: key,
-    service: found.service,
-    qrId: key === RESOLVER_SERVICE ? qrId : undefined,
+    service,
+    qrId,
     method,
-    ...(ignoredMethod && { ignoredMethod }),
+    ...(ignoredMethod !== undefined && {
+      ignoredMethod: named
+        ? `Method ${named} is not enabled for service ${key}: starting with the choice of method`
+        : `Invalid method parameter ${JSON.stringify(ignoredMethod)}: starting with the choice of method`,
+    }),
   };
+}
+
+/** Why the flow does not start, for the console: nothing is shown (spec §8). */
+function refusalText(
+  refusal: Extract<StartDecision, { ok: false }>,
+  query: QueryParams,
+  page: PageFacts,
+): string {
+  const key = query.service;
+  switch (refusal.reason) {
+    case 'service':
+      return `Invalid service parameter: ${JSON.stringify(query.service)}`;
+    case 'unknown':
+    case 'invalid':
+      return `Service ${JSON.stringify(key)} is ${refusal.reason === 'unknown' ? 'unknown' : 'misconfigured'}`;
+    case 'no-qrid':
+      return `Service ${key} needs a qrid parameter`;
+    case 'qrid':
+      return `Invalid qrid parameter (${query.qrid?.length ?? 0} characters): a payment carries at most 127 printable ASCII characters without spaces`;
+    case 'no-redirect':
+      return `Service ${key} has no redirectUrl to send the visitor to`;
+    case 'redirect-host':
+      return `Service ${key} redirects to ${refusal.host}, which is not one of this page's redirect hosts`;
+    case 'payment':
+      return `Service ${key} can end in a payment, which the page of ${page.brand} does not allow: open ${key}'s own page`;
+  }
 }
 
 /**
  * Reads the config and decides the start (decideStartup): the app's full check, which the page's
- * first script has only approximated (first-view.ts). A chunk of its own with the schemas and the
- * api-client: view 0 and its hydration do not need it, and it loads while they happen.
+ * first script has applied only to an entry it checked cheaply (first-view.ts). A chunk of its
+ * own with the schemas and the api-client: view 0 and its hydration do not need it, and it loads
+ * while they happen.
  */
 export async function confirmStartup(query: QueryParams, pageUrl: URL, page: PageFacts): Promise<Startup> {
   const config = await getConfig(pageUrl);

@@ -5,7 +5,7 @@ import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
 import { flowReducer, initialFlowState, type FlowEvent, type FlowState, type View } from './flow.ts';
 import { chunkRecovery } from './chunk-recovery.ts';
 import { loadPayPalPreload, loadPaymentView, loadResolverStep, loadVerifyStep } from './lazy-steps.ts';
-import { LOGIN_METHOD_RULES, type LoadNeeded } from './login-methods.ts';
+import { codeMethod, LOGIN_METHOD_RULES, type DirectMethod, type LoadNeeded } from './login-methods.ts';
 import { progressStore } from './progress-store.ts';
 import { progressScope } from './progress-keys.ts';
 import { readQuery } from '../lib/query-rules.ts';
@@ -164,12 +164,8 @@ export function useLoginFlow(
   ): FlowEvent | undefined {
     if (!forward) return from.view === 'verify' ? { type: 'backToSendCode' } : { type: 'backToMethod' };
     if (from.view === 'method') return method && { type: 'methodChosen', method };
-    return (
-      from.method && {
-        type: 'forwardToVerify',
-        sentTo: LOGIN_METHOD_RULES[from.method].recipient(from.loginValue, from.countryPrefix),
-      }
-    );
+    const code = codeMethod(from.method);
+    return code && { type: 'forwardToVerify', sentTo: code.recipient(from.loginValue, from.countryPrefix) };
   }
 
   const sendCode = () =>
@@ -177,6 +173,7 @@ export function useLoginFlow(
       const { method, loginValue, countryPrefix } = state;
       if (!method) return;
       const rules = LOGIN_METHOD_RULES[method];
+      if (rules.kind === 'direct') return signIn(rules);
       const sentTo = rules.recipient(loginValue, countryPrefix);
       const started = take({ type: 'sendStarted', sentTo, at: Date.now() });
       if (!started) return;
@@ -189,12 +186,22 @@ export function useLoginFlow(
       progressStore.save(scope, { method, loginValue, countryPrefix, sentTo, resendAt, ...outcome.data });
     });
 
+  /** A method without a code: its sign-in answers with the token, as a verified code would. */
+  async function signIn(rules: DirectMethod) {
+    if (!take({ type: 'signInStarted' })) return;
+    const outcome = await rules.signIn({ service, needed });
+    if (!outcome.ok) return dispatch({ type: 'sendFailed', code: outcome.code, until: outcome.retryAt });
+    progressStore.clearDraft(scope);
+    dispatch({ type: 'signedIn', token: outcome.data });
+  }
+
   const verify = (code: string) =>
     run(async () => {
       const started = take({ type: 'verifyStarted', code });
       if (!started?.method) return;
       const { sentTo, sentViaFirebase, verificationId } = started;
-      const channel = LOGIN_METHOD_RULES[started.method].channel(sentViaFirebase);
+      const channel = codeMethod(started.method)?.channel(sentViaFirebase);
+      if (!channel) return;
       const { verifyWith } = verifyStep ?? (await needed(loadVerifyStep));
       // a-ident: the resolver's chunk (prefetched on view 1) is made ready while the code is
       // checked, so that its call leaves in the task that receives the token.

@@ -1,34 +1,17 @@
 import { firstViewMessages } from './first-view-messages.ts';
-import { CODE_LENGTH, CODE_LIFETIME_MINUTES } from './limits.ts';
+import { CODE_LENGTH } from './limits.ts';
 
-/** Every German text of the page, the spec's own strings verbatim where it gives them. */
+/**
+ * Every German text of the page, the spec's own strings verbatim where it gives them, but for a
+ * login method's own, which its row holds (src/app/login-methods.ts, src/types/login-method.ts).
+ */
 export const messages = {
   ...firstViewMessages,
-  signInWith: {
-    mail: 'Mit E-Mail-Adresse anmelden',
-    number: 'Mit Telefonnummer anmelden',
-    edp: 'Mit EDP-Kennung anmelden',
-  },
   countryPrefix: 'Ländervorwahl',
   signIn: 'Anmelden',
   otherMethod: 'Andere Anmeldemethode verwenden',
   enterCode: 'Bestätigungscode eingeben',
   codeLabel: 'Bestätigungscode',
-  /** Where the code went, around the value the visitor typed (shown in full: they typed it here). */
-  codeSentTo: {
-    mail: ['Wir haben einen 6-stelligen Code an', 'gesendet.'],
-    number: ['Wir haben einen 6-stelligen Code per SMS an', 'gesendet.'],
-    edp: [
-      'Wir haben einen 6-stelligen Code an die E-Mail-Adresse gesendet, die für die EDP-Kennung',
-      'hinterlegt ist.',
-    ],
-  },
-  /** How long a code lasts, and where a mail may have gone. */
-  codeLifetime: {
-    mail: `Der Code ist ${CODE_LIFETIME_MINUTES} Minuten gültig. Keine E-Mail erhalten? Sieh bitte auch im Spam-Ordner nach.`,
-    number: 'Der Code ist nur einige Minuten gültig.',
-    edp: `Der Code ist ${CODE_LIFETIME_MINUTES} Minuten gültig. Keine E-Mail erhalten? Sieh bitte auch im Spam-Ordner nach.`,
-  },
   verify: 'Verifizieren',
   resend: 'Code erneut senden',
   /** The wait before a new code may be asked for: seconds for the cooldown, minutes for a lock. */
@@ -36,7 +19,6 @@ export const messages = {
     seconds > 90
       ? `Code erneut senden (in ${Math.ceil(seconds / 60)} min)`
       : `Code erneut senden (${seconds} s)`,
-  change: { mail: 'E-Mail-Adresse ändern', number: 'Telefonnummer ändern', edp: 'EDP-Kennung ändern' },
   payTitle: 'Zu bezahlender Betrag für A-Ident freischaltung',
   paymentFailed: 'Bei der Bearbeitung Ihrer Bestellung ist ein Fehler aufgetreten!',
   paymentUnavailable: 'Die Zahlung konnte nicht geladen werden. Bitte versuche es später erneut.',

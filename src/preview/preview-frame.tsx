@@ -8,8 +8,8 @@ import { loadPaymentView, loadRedirectView, loadVerifyView } from '../app/lazy-s
 import { DEFAULT_COUNTRY_PREFIX } from '../lib/phone-number.ts';
 import { RESEND_COOLDOWN_MS } from '../lib/limits.ts';
 import type { ErrorCode } from '../lib/messages.ts';
-import { LOGIN_METHOD_RULES } from '../app/login-methods.ts';
-import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
+import { codeMethod, viewOneOf } from '../app/login-methods.ts';
+import { LOGIN_METHODS } from '../types/login-method.ts';
 import type { PreviewView } from './preview-views.ts';
 
 // Loaded as the login page loads them, so a frame fetches only the view it shows.
@@ -19,14 +19,12 @@ const PaymentView = lazy(loadPaymentView);
 
 /** The fixed states the preview shows. */
 const PREVIEW_STATE = {
-  sentTo: { mail: 'erika.mustermann@example.de', number: '+491701234567', edp: 'MUSTER4711' },
   /** The inline error of a wrong code (errorTexts in messages.ts). */
   error: 'VM01',
   /** A payment of 12,34 €, as the demo resolver's qr-cents asks for. */
   amount: 12.34,
   reference: 'qr-cents',
 } as const satisfies {
-  sentTo: Record<LoginMethod, string>;
   error: ErrorCode;
   amount: number;
   reference: string;
@@ -46,7 +44,7 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
   const captcha = useRef<HTMLDivElement>(null);
   const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_COOLDOWN_MS);
   const method = view.method ?? 'mail';
-  const rules = LOGIN_METHOD_RULES[method];
+  const code = codeMethod(method);
 
   // The cooldown counts down as after a real send and starts again a second before it ends, so
   // view 2 keeps showing it however long the preview stays open.
@@ -70,12 +68,12 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
         return (
           <SendCodeView
             method={method}
-            countryPrefixField={rules.countryPrefix}
+            {...viewOneOf(method)}
             loginValue=""
             countryPrefix={DEFAULT_COUNTRY_PREFIX}
             busy={false}
             error={undefined}
-            captchaRef={rules.captcha ? captcha : undefined}
+            captchaRef={code?.captcha ? captcha : undefined}
             onLoginValueChange={ignore}
             onCountryPrefixChange={ignore}
             onSubmit={ignore}
@@ -84,21 +82,23 @@ export function PreviewFrame({ brand, view, paymentSdkUrl }: PreviewFrameProps) 
         );
       case 'verify':
         return (
-          <VerifyView
-            method={method}
-            sentTo={PREVIEW_STATE.sentTo[method]}
-            code=""
-            busy={false}
-            error={PREVIEW_STATE.error}
-            errorUntil={undefined}
-            locked={false}
-            notice={undefined}
-            resendAt={resendAt}
-            onCodeChange={ignore}
-            onVerify={ignore}
-            onResend={ignore}
-            onBackToSendCode={ignore}
-          />
+          code && (
+            <VerifyView
+              texts={code.texts}
+              sentTo={code.example}
+              code=""
+              busy={false}
+              error={PREVIEW_STATE.error}
+              errorUntil={undefined}
+              locked={false}
+              notice={undefined}
+              resendAt={resendAt}
+              onCodeChange={ignore}
+              onVerify={ignore}
+              onResend={ignore}
+              onBackToSendCode={ignore}
+            />
+          )
         );
       case 'payment':
         return (

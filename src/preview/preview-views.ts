@@ -1,6 +1,8 @@
 import type { View } from '../app/flow.ts';
 import { messages } from '../lib/messages.ts';
 import { takesPayments } from '../lib/services.ts';
+import { codeMethod, LOGIN_METHOD_RULES } from '../app/login-methods.ts';
+import { METHOD_NAMES } from '../lib/first-view-messages.ts';
 import { LOGIN_METHODS, type LoginMethod } from '../types/login-method.ts';
 
 /**
@@ -56,13 +58,13 @@ export function previewViews(service: string): PreviewView[] {
       key: `send-code-${method}`,
       view: 'send-code' as const,
       method,
-      label: label('send-code', messages.signInWith[method]),
+      label: label('send-code', LOGIN_METHOD_RULES[method].title),
     })),
-    ...LOGIN_METHODS.map((method) => ({
+    ...LOGIN_METHODS.filter((method) => codeMethod(method)).map((method) => ({
       key: `verify-${method}`,
       view: 'verify' as const,
       method,
-      label: label('verify', `${messages.enterCode} (${messages.methods[method]}), mit Wartezeit und Fehler`),
+      label: label('verify', `${messages.enterCode} (${METHOD_NAMES[method]}), mit Wartezeit und Fehler`),
     })),
     ...(takesPayments(service)
       ? [{ key: 'payment', view: 'payment' as const, method: undefined, label: label('payment', 'Zahlung') }]

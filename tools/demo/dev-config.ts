@@ -1,4 +1,5 @@
 import type { Brand } from '../../scripts/lib/load-brands.ts';
+import { LOGIN_METHODS, type LoginMethod } from '../../src/types/login-method.ts';
 
 export interface DevConfigOptions {
   /** Where the development MWS answers. */
@@ -7,23 +8,25 @@ export interface DevConfigOptions {
   authEmulatorUrl: string;
 }
 
-export interface LoginMethods {
-  mail: boolean;
-  number: boolean;
-  edp: boolean;
-}
+export type LoginMethods = Record<LoginMethod, boolean>;
 
-const EVERY_METHOD: LoginMethods = { mail: true, number: true, edp: true };
+/** The flags of the methods in `on`. */
+const flagsOf = (on: readonly LoginMethod[]): LoginMethods =>
+  Object.fromEntries(LOGIN_METHODS.map((method) => [method, on.includes(method)])) as LoginMethods;
 
-/** Every non-empty combination of the three methods, so each appears on some service. */
+export const EVERY_METHOD: LoginMethods = flagsOf(LOGIN_METHODS);
+
+/**
+ * Every non-empty combination of the methods, so each appears on some service: all of them
+ * first, then by the bits of a counter (one method alone before two together).
+ */
 const METHOD_SETS: LoginMethods[] = [
   EVERY_METHOD,
-  { mail: true, number: false, edp: false },
-  { mail: false, number: true, edp: false },
-  { mail: false, number: false, edp: true },
-  { mail: true, number: true, edp: false },
-  { mail: true, number: false, edp: true },
-  { mail: false, number: true, edp: true },
+  ...Array.from({ length: 2 ** LOGIN_METHODS.length - 2 }, (_, index) =>
+    LOGIN_METHODS.filter((_method, bit) => ((index + 1) >> bit) & 1),
+  )
+    .sort((a, b) => a.length - b.length)
+    .map(flagsOf),
 ];
 
 export const DEV_FIREBASE_PROJECT = 'demo-login-gateway';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
-import { createDevConfig } from './dev-config.ts';
+import { createDevConfig, EVERY_METHOD } from './dev-config.ts';
 import type { Brand } from '../../scripts/lib/load-brands.ts';
 import { isLocalHost, sendError, sendJson } from './http-utils.ts';
 import { createReferenceMws, type OutboxEntry } from './reference-mws.ts';
@@ -108,7 +108,7 @@ export function createReferenceBackend(options: ReferenceBackendOptions) {
         service === RESOLVER_SERVICE ? { ...shared, projectId: `${shared.projectId}-${service}` } : shared;
       Object.assign(entry, {
         firebaseConfig,
-        loginMethods: { mail: true, number: true, edp: true },
+        loginMethods: EVERY_METHOD,
         // The resolver's answer names this service's target.
         ...(service !== RESOLVER_SERVICE && { redirectUrl: `${origin}${LANDING_PATH}/${service}` }),
       });

@@ -1,5 +1,5 @@
 import type { LoginMethod } from '../../types/login-method.ts';
-import { firstViewMessages } from '../../lib/first-view-messages.ts';
+import { firstViewMessages, METHOD_NAMES } from '../../lib/first-view-messages.ts';
 import { ViewTitle } from '../../components/view-title.tsx';
 
 interface MethodViewProps {
@@ -19,7 +19,7 @@ export function MethodView({ methods, onChoose }: MethodViewProps) {
         {methods.map((method) => (
           <li key={method} data-method={method}>
             <button type="button" className="button button--method" onClick={() => onChoose(method)}>
-              {firstViewMessages.methods[method]}
+              {METHOD_NAMES[method]}
             </button>
           </li>
         ))}

@@ -4,19 +4,26 @@ import { SubmitButton } from '../../components/submit-button.tsx';
 import { StatusMessage } from '../../components/status-message.tsx';
 import { messages, VALUE_ERRORS, type ErrorCode, type Notice } from '../../lib/messages.ts';
 import type { LoginMethod } from '../../types/login-method.ts';
+import { METHOD_NAMES } from '../../lib/first-view-messages.ts';
 import { ViewTitle } from '../../components/view-title.tsx';
 
-/** The keyboard and autofill hints that fit each method. */
-const INPUTS = {
-  mail: { type: 'email', autoComplete: 'email', inputMode: 'email' },
-  number: { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' },
-  edp: { type: 'text', autoComplete: 'username', inputMode: 'text' },
-} as const;
+/** The field of a method that sends a code: the keyboard and autofill hints that fit its value. */
+export interface ValueInput {
+  type: 'email' | 'tel' | 'text';
+  autoComplete: string;
+  inputMode: 'email' | 'tel' | 'text';
+  /** A dialling prefix field beside the value. */
+  countryPrefix: boolean;
+}
 
 interface SendCodeViewProps {
   method: LoginMethod;
-  /** A dialling prefix field beside the value (login-methods.ts). */
-  countryPrefixField: boolean;
+  /** The view's heading (login-methods.ts). */
+  title: string;
+  /** The value's field; none for a method that signs in with the button alone. */
+  input: ValueInput | undefined;
+  /** The submit button's text; „Anmelden“ unless the method names its own. */
+  action?: string | undefined;
   loginValue: string;
   countryPrefix: string;
   busy: boolean;
@@ -35,7 +42,9 @@ interface SendCodeViewProps {
 /** View 1: the login value for the chosen method; Enter submits. */
 export function SendCodeView({
   method,
-  countryPrefixField,
+  title,
+  input,
+  action = messages.signIn,
   loginValue,
   countryPrefix,
   busy,
@@ -56,46 +65,50 @@ export function SendCodeView({
   const invalid = error !== undefined && VALUE_ERRORS.has(error) ? true : undefined;
   return (
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="view-title" aria-busy={busy}>
-      <ViewTitle>{messages.signInWith[method]}</ViewTitle>
-      <div className={countryPrefixField ? 'phone-fields' : undefined}>
-        {countryPrefixField && (
-          <div className="field field--prefix">
-            <label htmlFor="country">{messages.countryPrefix}</label>
+      <ViewTitle>{title}</ViewTitle>
+      {input && (
+        <div className={input.countryPrefix ? 'phone-fields' : undefined}>
+          {input.countryPrefix && (
+            <div className="field field--prefix">
+              <label htmlFor="country">{messages.countryPrefix}</label>
+              <input
+                id="country"
+                name="country"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel-country-code"
+                value={countryPrefix}
+                onChange={(event) => onCountryPrefixChange(event.target.value)}
+                readOnly={busy}
+                aria-invalid={invalid}
+                aria-describedby="value-error"
+              />
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="login-value">{METHOD_NAMES[method]}</label>
             <input
-              id="country"
-              name="country"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-country-code"
-              value={countryPrefix}
-              onChange={(event) => onCountryPrefixChange(event.target.value)}
+              id="login-value"
+              name={method}
+              type={input.type}
+              autoComplete={input.autoComplete}
+              inputMode={input.inputMode}
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              value={loginValue}
+              onChange={(event) => onLoginValueChange(event.target.value)}
               readOnly={busy}
               aria-invalid={invalid}
               aria-describedby="value-error"
             />
           </div>
-        )}
-        <div className="field">
-          <label htmlFor="login-value">{messages.methods[method]}</label>
-          <input
-            id="login-value"
-            name={method}
-            {...INPUTS[method]}
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus
-            value={loginValue}
-            onChange={(event) => onLoginValueChange(event.target.value)}
-            readOnly={busy}
-            aria-invalid={invalid}
-            aria-describedby="value-error"
-          />
         </div>
-      </div>
+      )}
       {captchaRef && <div ref={captchaRef} className="captcha" />}
       <ErrorMessage id="value-error" code={error} until={errorUntil} />
       <StatusMessage busy={busy} text={notice && messages.notices[notice]} />
-      <SubmitButton busy={busy}>{messages.signIn}</SubmitButton>
+      <SubmitButton busy={busy}>{action}</SubmitButton>
       <button
         type="button"
         className="button button--link"

@@ -4,13 +4,22 @@ import { StatusMessage } from '../../components/status-message.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { ViewTitle } from '../../components/view-title.tsx';
 import { messages, VALUE_ERRORS, type ErrorCode, type Notice } from '../../lib/messages.ts';
-import type { LoginMethod } from '../../types/login-method.ts';
 import { OtpInput } from './otp-input.tsx';
 import { ResendButton } from './resend-button.tsx';
 import './verify-view.css';
 
+/** What view 2 says of a method's code (login-methods.ts). */
+export interface CodeTexts {
+  /** Around the recipient: „Wir haben einen 6-stelligen Code an … gesendet.“ */
+  sentTo: readonly [before: string, after: string];
+  /** How long the code lasts, and where a mail may have gone. */
+  lifetime: string;
+  /** The way back to view 1 to change the value. */
+  change: string;
+}
+
 interface VerifyViewProps {
-  method: LoginMethod;
+  texts: CodeTexts;
   /** Where the code went: the address or EDP-Kennung as typed, or the E.164 number the page sent. */
   sentTo: string;
   code: string;
@@ -30,8 +39,8 @@ interface VerifyViewProps {
 
 /** View 2: the six-digit code, where it went, and ways to get a new one or change the login value. */
 export function VerifyView(props: VerifyViewProps) {
-  const { method, sentTo, code, busy, error, locked } = props;
-  const [before, after] = messages.codeSentTo[method];
+  const { texts, sentTo, code, busy, error, locked } = props;
+  const [before, after] = texts.sentTo;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onVerify(code);
@@ -40,7 +49,7 @@ export function VerifyView(props: VerifyViewProps) {
     <form className="stack" onSubmit={submit} noValidate aria-labelledby="view-title" aria-busy={busy}>
       <ViewTitle>{messages.enterCode}</ViewTitle>
       <p className="hint" id="code-hint">
-        {before} <strong className="sent-to">{sentTo}</strong> {after} {messages.codeLifetime[method]}
+        {before} <strong className="sent-to">{sentTo}</strong> {after} {texts.lifetime}
       </p>
       <div className="field">
         <label htmlFor="code">{messages.codeLabel}</label>
@@ -70,7 +79,7 @@ export function VerifyView(props: VerifyViewProps) {
           }}
           aria-disabled={busy || undefined}
         >
-          {messages.change[method]}
+          {texts.change}
         </button>
       </div>
     </form>

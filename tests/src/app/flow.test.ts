@@ -637,6 +637,40 @@ describe('notices, said politely in the view’s status region', () => {
   });
 });
 
+// A method without a code (login-methods.ts, kind 'direct'): view 1's button signs in, and its
+// answer is the token or a refusal shown on view 1. None of the spec's methods is one; the events
+// are the flow's, whichever method dispatches them.
+describe('signing in without a code', () => {
+  const onViewOne = () => run(choosing(), { type: 'methodChosen', method: 'mail' });
+
+  test('the button starts the sign-in once, without a value', () => {
+    const started = run(onViewOne(), { type: 'signInStarted' });
+    expect(started).toMatchObject({ view: 'send-code', loading: true });
+    expect(flowReducer(started, { type: 'signInStarted' })).toBe(started);
+  });
+
+  test('its token leads to the redirect, as a verified code does', () => {
+    const done = run(onViewOne(), { type: 'signInStarted' }, { type: 'signedIn', token: 'tok' });
+    expect(done).toMatchObject({
+      view: 'redirect',
+      loading: false,
+      redirect: 'https://app.example/?idtoken=tok',
+    });
+  });
+
+  test('a refusal stays on view 1 with its error', () => {
+    const refused = run(onViewOne(), { type: 'signInStarted' }, { type: 'sendFailed', code: 'AN01' });
+    expect(refused).toMatchObject({ view: 'send-code', loading: false, error: 'AN01' });
+  });
+
+  test('a token that arrives when no sign-in runs is dropped', () => {
+    const idle = onViewOne();
+    expect(flowReducer(idle, { type: 'signedIn', token: 'tok' })).toBe(idle);
+    const verifying = run(codeView(), { type: 'signInStarted' });
+    expect(verifying.loading).toBe(false);
+  });
+});
+
 describe('verification for a service without resolver', () => {
   test('redirects to the redirectUrl with the token', () => {
     const state = verified(plainService, 'tok');

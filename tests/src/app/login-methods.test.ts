@@ -1,10 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { LOGIN_METHOD_RULES, type LoadNeeded } from '../../../src/app/login-methods.ts';
+import { codeMethod, type CodeMethod, type LoadNeeded } from '../../../src/app/login-methods.ts';
 import type { ServiceConfig } from '../../../src/features/config/api/get-config.ts';
 import { LOGIN_METHODS, type LoginMethod } from '../../../src/types/login-method.ts';
 
 // What differs between the ways to sign in, read off the one table; the calls themselves are
 // covered by the flow tests (mail-flow, phone-flow) and the request tests.
+
+/** The spec's methods all send a code. */
+function rulesOf(method: LoginMethod): CodeMethod {
+  const rules = codeMethod(method);
+  if (!rules) throw new Error(`${method} sends no code`);
+  return rules;
+}
 
 describe('LOGIN_METHOD_RULES', () => {
   test.each<[LoginMethod, string, string, string]>([
@@ -18,7 +25,7 @@ describe('LOGIN_METHOD_RULES', () => {
     ['number', '0171 234 56 78', '+49', '+491712345678'],
     ['number', '0171 2345678', '+43', '+431712345678'],
   ])('%s: %j with the prefix %s goes to %j', (method, loginValue, countryPrefix, recipient) => {
-    expect(LOGIN_METHOD_RULES[method].recipient(loginValue, countryPrefix)).toBe(recipient);
+    expect(rulesOf(method).recipient(loginValue, countryPrefix)).toBe(recipient);
   });
 
   test.each<[LoginMethod, boolean, string]>([
@@ -27,13 +34,13 @@ describe('LOGIN_METHOD_RULES', () => {
     ['number', true, 'firebase'],
     ['number', false, 'mws-sms'],
   ])('%s sent via Firebase: %s is verified by %s', (method, sentViaFirebase, channel) => {
-    expect(LOGIN_METHOD_RULES[method].channel(sentViaFirebase)).toBe(channel);
+    expect(rulesOf(method).channel(sentViaFirebase)).toBe(channel);
   });
 
   test.each<LoginMethod>(['mail', 'edp'])(
     '%s: a value with an invisible character is refused with AM03, before its chunk loads',
     async (method) => {
-      const rules = LOGIN_METHOD_RULES[method];
+      const rules = rulesOf(method);
       const sentTo = rules.recipient('MAX\u200b@example.de', '+49');
       let loads = 0;
       const needed: LoadNeeded = () => {
@@ -50,9 +57,7 @@ describe('LOGIN_METHOD_RULES', () => {
   );
 
   test('only the phone asks for a prefix and needs reCAPTCHA', () => {
-    const needs = (field: 'countryPrefix' | 'captcha') =>
-      LOGIN_METHODS.filter((method) => LOGIN_METHOD_RULES[method][field]);
-    expect(needs('countryPrefix')).toEqual(['number']);
-    expect(needs('captcha')).toEqual(['number']);
+    expect(LOGIN_METHODS.filter((method) => codeMethod(method)?.input.countryPrefix)).toEqual(['number']);
+    expect(LOGIN_METHODS.filter((method) => codeMethod(method)?.captcha)).toEqual(['number']);
   });
 });

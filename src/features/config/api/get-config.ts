@@ -8,11 +8,13 @@ import {
   safeParse,
   string,
   type infer as Infer,
+  type ZodMiniBoolean,
 } from 'zod/mini';
 import { getJson, readJson } from '../../../lib/api-client.ts';
 import { CONFIG_MAX_BYTES, configRequest, takeConfigResponse } from '../../../lib/config-request.ts';
 import { besidePage } from '../../../lib/page-api-url.ts';
 import { parseSafeUrl } from '../../../lib/safe-url.ts';
+import { LOGIN_METHODS, type LoginMethod } from '../../../types/login-method.ts';
 
 /** An https:// address; a demo build also takes the plain http:// of its local servers. */
 const webUrl = string().check(
@@ -34,6 +36,14 @@ const demoPaymentSwitch = (__DEMO_BUILD__ ? { paymentSdkUrl: optional(webUrl) } 
   paymentSdkUrl: ReturnType<typeof optional<typeof webUrl>>;
 };
 
+/** A flag for each login method (src/types/login-method.ts), every one required. */
+const loginMethodFlags = object(
+  Object.fromEntries(LOGIN_METHODS.map((method) => [method, boolean()])) as Record<
+    LoginMethod,
+    ZodMiniBoolean
+  >,
+);
+
 const serviceSchema = object({
   name: string(),
   accentColor: string(),
@@ -41,7 +51,7 @@ const serviceSchema = object({
   mwsTargetUrl: webUrl,
   // Passed to Firebase's initializeApp as it is; a demo's authEmulatorUrl is taken out first.
   firebaseConfig: looseObject({ apiKey: string(), projectId: string(), ...demoFirebaseSwitch }),
-  loginMethods: object({ mail: boolean(), number: boolean(), edp: boolean() }),
+  loginMethods: loginMethodFlags,
   redirectUrl: optional(webUrl),
   ...demoPaymentSwitch,
 });
