@@ -32,7 +32,7 @@ export default defineConfig({
         // must start first.
         test: {
           name: 'node',
-          include: ['tests/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: ['tests/**/*.test.ts'],
           exclude: isolated,
           isolate: false,
         },

@@ -7,7 +7,7 @@ import { parseCommandLine, refuseCommandLine } from '../scripts/lib/command-line
 
 // `npm run brand-marks -- [base URL] [--brand <service>]... [--out file.png]`: every brand's logo
 // on its page in both schemes, on one contact sheet for the eye, with the weakest part that meets
-// the page. The check itself is e2e/every-brand/branding.spec.ts; tools/brand-marks-sheet.test.ts
+// the page. The check itself is e2e/every-brand/branding.spec.ts; tests/tools/brand-marks-sheet.test.ts
 // only proves that this command runs. Needs a running demo (`npm start`).
 const command = 'npm run brand-marks --';
 const { values, positionals } = parseCommandLine({

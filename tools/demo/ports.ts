@@ -37,7 +37,7 @@ export const BAD_PORTS: ReadonlySet<number> = new Set([
  * A free port for a child process that binds it seconds later: one below the system's ephemeral
  * range. Every listen(0) (freePort's too) and every outgoing connection draws from that range,
  * so none of them can take this port in the meantime; freePort's port could be taken, and the
- * child then exited on "port taken" (tools/start.test.ts saw it under load).
+ * child then exited on "port taken" (tests/tools/start.test.ts saw it under load).
  */
 export async function freePortForChild(): Promise<number> {
   const range = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').catch(() => '');

@@ -4,7 +4,7 @@ import { bakePreviewHtml } from '../../../scripts/lib/emit-brand.ts';
 import { escapeHtml } from '../../../scripts/lib/escape-html.ts';
 
 // The brand preview of a demo build (src/preview/), as the build writes it beside index.html;
-// served by the demo, it is tools/demo/preview.test.ts's.
+// served by the demo, it is tests/tools/demo/preview.test.ts's.
 const SERVICE = 'a-ident';
 const TEMPLATE = `<!doctype html>
 <html lang="de">
