@@ -1,182 +1,241 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { RuleTester } from 'eslint';
-import tseslint from 'typescript-eslint';
-import { describe, test } from 'vitest';
-import { architecture } from '../../../scripts/lint/layers.js';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-RuleTester.describe = describe;
-RuleTester.it = test;
-RuleTester.itOnly = test.only;
+/**
+ * The project's eslint.config.js on a small tree of its own: the layers, the features, the entry
+ * points and the one chunk loader (eslint-plugin-boundaries and no-restricted-syntax, decision
+ * 027). The imported files exist, because the plugin classifies the file an import resolves to.
+ */
+const FILES = [
+  'src/main.tsx',
+  'src/start-config.ts',
+  'src/preview/preview-frame.tsx',
+  'src/app/flow.ts',
+  'src/app/lazy-steps.ts',
+  'src/features/verify/verify-view.tsx',
+  'src/features/verify/api/verify-code.ts',
+  'src/features/send-code/send-code-view.tsx',
+  'src/components/spinner.tsx',
+  'src/lib/messages.ts',
+  'src/types/login-method.ts',
+  'scripts/lib/bake-html.ts',
+  'tools/demo/ports.ts',
+];
+const RULES = new Set(['boundaries/dependencies', 'no-restricted-syntax', 'architecture/extensions']);
 
-const root = process.cwd();
-const at = (file: string) => path.join(root, file);
-const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, sourceType: 'module' } });
-const rule = architecture.rules.layers;
+let root: string;
+let eslint: ESLint;
 
-tester.run('layers', rule, {
-  valid: [
-    {
-      name: 'app imports a feature',
-      filename: at('src/app/app.tsx'),
-      code: "import '../features/config/api/get-config.ts';",
-    },
-    {
-      name: 'a feature imports its own api',
-      filename: at('src/features/verify/verify-view.tsx'),
-      code: "import './api/verify-code.ts';",
-    },
-    {
-      name: 'a feature imports lib, components and types',
-      filename: at('src/features/method/method-view.tsx'),
-      code: "import '../../lib/messages.ts'; import '../../components/view-title.tsx'; import '../../types/login-method.ts';",
-    },
-    {
-      name: 'lib imports lib',
-      filename: at('src/lib/safe-redirect.ts'),
-      code: "import './redirect-hosts.ts';",
-    },
-    {
-      name: 'the preview composes like app',
-      filename: at('src/preview/preview-frame.tsx'),
-      code: "import '../app/lazy-steps.ts'; import '../features/method/method-view.tsx';",
-    },
-    {
-      name: 'the loaders load chunks',
-      filename: at('src/app/lazy-steps.ts'),
-      code: "export const load = () => import('../features/payment/payment-view.tsx');",
-    },
-    {
-      name: 'packages are not layers',
-      filename: at('src/lib/firebase-auth.ts'),
-      code: "import 'firebase/auth';",
-    },
-    {
-      name: 'scripts are not src',
-      filename: at('scripts/lib/bake-html.ts'),
-      code: "import '../../src/app/flow.ts'; const x = () => import('./csp.ts');",
-    },
-  ],
-  invalid: [
-    {
-      name: 'a feature imports another feature',
-      filename: at('src/features/verify/verify-view.tsx'),
-      code: "import '../send-code/send-code-view.tsx';",
-      errors: [{ messageId: 'upward' }],
-    },
-    {
-      name: 'a feature api imports another feature',
-      filename: at('src/features/send-code/api/send-sms-code.ts'),
-      code: "import type { X } from '../../config/api/get-config.ts';",
-      errors: [{ messageId: 'upward' }],
-    },
-    {
-      name: 'a feature re-exports another feature',
-      filename: at('src/features/verify/x.ts'),
-      code: "export { a } from '../payment/preload-paypal.ts';",
-      errors: [{ messageId: 'upward' }],
-    },
-    {
-      name: 'a feature imports app',
-      filename: at('src/features/verify/x.ts'),
-      code: "import '../../app/flow.ts';",
-      errors: [{ messageId: 'upward' }],
-    },
-    {
-      name: 'lib imports a feature',
-      filename: at('src/lib/x.ts'),
-      code: "import '../features/config/api/get-config.ts';",
-      errors: [{ messageId: 'upward' }],
-    },
-    {
-      name: 'lib imports a component',
-      filename: at('src/lib/x.ts'),
-      code: "import '../components/spinner.tsx';",
-      errors: [{ messageId: 'upward' }],
-    },
-    {
-      name: 'a component imports a feature',
-      filename: at('src/components/x.tsx'),
-      code: "import '../features/method/method-view.tsx';",
-      errors: [{ messageId: 'upward' }],
-    },
-    {
-      name: 'types import lib',
-      filename: at('src/types/x.ts'),
-      code: "import '../lib/limits.ts';",
-      errors: [{ messageId: 'upward' }],
-    },
-    {
-      name: 'a layer imports an entry point',
-      filename: at('src/app/x.ts'),
-      code: "import '../main.tsx';",
-      errors: [{ messageId: 'upward' }],
-    },
-    {
-      name: 'a chunk loader outside lazy-steps',
-      filename: at('src/app/login-flow.tsx'),
-      code: "const load = () => import('../features/verify/verify-view.tsx');",
-      errors: [{ messageId: 'loader' }],
-    },
-    {
-      name: 'a feature loads a chunk of its own',
-      filename: at('src/features/verify/x.ts'),
-      code: "const load = () => import('./confirm-phone-code.ts');",
-      errors: [{ messageId: 'loader' }],
-    },
-  ],
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'login-gateway-test-layers-'));
+  for (const file of FILES) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), 'export const x = 1;\n');
+  }
+  eslint = new ESLint({
+    cwd: root,
+    overrideConfigFile: path.join(import.meta.dirname, '../../../eslint.config.js'),
+    overrideConfig: { settings: { 'boundaries/root-path': root } },
+  });
 });
 
-tester.run('extensions', architecture.rules.extensions, {
-  valid: [
-    { name: 'a file with its extension', code: "import './flow.ts'; import '../x/y.tsx'; import './a.css';" },
-    { name: 'a package', code: "import 'react'; import 'zod/mini';" },
-    { name: 'a dotted name with its extension', code: "import '../../eslint.config.js';" },
-  ],
-  invalid: [
-    { name: 'a file without extension', code: "import './flow';", errors: [{ messageId: 'missing' }] },
-    {
-      name: 'a re-export without extension',
-      code: "export * from '../lib/mask';",
-      errors: [{ messageId: 'missing' }],
-    },
-    {
-      name: 'a chunk without extension',
-      code: "const x = () => import('./a/b');",
-      errors: [{ messageId: 'missing' }],
-    },
-  ],
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
 });
 
-tester.run('product-apart', architecture.rules['product-apart'], {
-  valid: [
-    {
-      name: 'a tool imports the build',
-      filename: at('tools/start.ts'),
-      code: "import '../scripts/lib/load-brands.ts';",
-    },
-    {
-      name: 'a test imports a tool',
-      filename: at('e2e/support/global-setup.ts'),
-      code: "import '../../tools/demo/ports.ts';",
-    },
-    {
-      name: 'the build imports the build',
-      filename: at('scripts/build.ts'),
-      code: "import './lib/demo-build.ts';",
-    },
-  ],
-  invalid: [
-    {
-      name: 'the build imports a demo server',
-      filename: at('scripts/build.ts'),
-      code: "import { x } from '../tools/demo/demo-server.ts';",
-      errors: [{ messageId: 'tool', data: { from: 'scripts' } }],
-    },
-    {
-      name: 'the page loads a tool lazily',
-      filename: at('src/app/lazy-steps.ts'),
-      code: "const x = () => import('../../tools/bench/first-view.ts');",
-      errors: [{ messageId: 'tool', data: { from: 'src' } }],
-    },
-  ],
+/** The messages of the architecture's rules for `code` as the file `file` of the tree. */
+async function problems(file: string, code: string) {
+  const results = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return results
+    .flatMap((result) => result.messages)
+    .filter((message) => message.fatal || RULES.has(message.ruleId ?? ''));
+}
+
+describe('allowed', () => {
+  test.each([
+    [
+      'app imports a feature and the layers below',
+      'src/app/flow.ts',
+      "import '../features/verify/verify-view.tsx'; import '../components/spinner.tsx'; import '../lib/messages.ts'; import '../types/login-method.ts';",
+    ],
+    [
+      'a feature imports its own api, and its api the feature',
+      'src/features/verify/api/verify-code.ts',
+      "import '../verify-view.tsx';",
+    ],
+    [
+      'a feature imports lib, components and types',
+      'src/features/verify/verify-view.tsx',
+      "import './api/verify-code.ts'; import '../../lib/messages.ts'; import '../../components/spinner.tsx'; import type { X } from '../../types/login-method.ts';",
+    ],
+    [
+      'lib imports lib and types',
+      'src/lib/messages.ts',
+      "import '../types/login-method.ts'; export * from './messages.ts';",
+    ],
+    [
+      'the page entry composes',
+      'src/main.tsx',
+      "import './app/flow.ts'; import './preview/preview-frame.tsx'; import './start-config.ts';",
+    ],
+    [
+      'the preview composes like app',
+      'src/preview/preview-frame.tsx',
+      "import '../app/lazy-steps.ts'; import '../features/send-code/send-code-view.tsx'; import '../main.tsx';",
+    ],
+    [
+      'the loaders load chunks',
+      'src/app/lazy-steps.ts',
+      "export const load = () => import('../features/verify/verify-view.tsx');",
+    ],
+    [
+      'a file at the src root imports any layer, and loads lazily',
+      'src/start-config.ts',
+      "import './app/flow.ts'; export const load = () => import('./lib/messages.ts');",
+    ],
+    [
+      'every layer imports a file at the src root',
+      'src/types/login-method.ts',
+      "import '../start-config.ts';",
+    ],
+    ['packages are not layers', 'src/lib/messages.ts', "import 'react'; import 'zod/mini';"],
+    [
+      'scripts import src',
+      'scripts/lib/bake-html.ts',
+      "import '../../src/app/flow.ts'; import '../../src/lib/messages.ts';",
+    ],
+  ])('%s', async (_name, file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+});
+
+describe('reported', () => {
+  test.each([
+    [
+      'lib imports app',
+      'src/lib/messages.ts',
+      "import '../app/flow.ts';",
+      'src/lib may not import from src/app, a layer above',
+    ],
+    [
+      'lib imports a component',
+      'src/lib/messages.ts',
+      "import '../components/spinner.tsx';",
+      'src/lib may not import from src/components, a layer above',
+    ],
+    [
+      'types import lib',
+      'src/types/login-method.ts',
+      "import type { X } from '../lib/messages.ts';",
+      'src/types may not import from src/lib, a layer above',
+    ],
+    [
+      'a component imports a feature',
+      'src/components/spinner.tsx',
+      "import '../features/verify/verify-view.tsx';",
+      'src/components may not import from src/features, a layer above',
+    ],
+    [
+      'a feature imports app',
+      'src/features/verify/verify-view.tsx',
+      "import '../../app/flow.ts';",
+      'src/features may not import from src/app, a layer above',
+    ],
+    [
+      'a feature imports another feature',
+      'src/features/verify/verify-view.tsx',
+      "import '../send-code/send-code-view.tsx';",
+      'src/features/verify may not import from another feature (src/features/send-code)',
+    ],
+    [
+      'a feature api imports another feature',
+      'src/features/verify/api/verify-code.ts',
+      "import type { X } from '../../send-code/send-code-view.tsx';",
+      'src/features/verify may not import from another feature (src/features/send-code)',
+    ],
+    [
+      'a feature re-exports another feature',
+      'src/features/send-code/send-code-view.tsx',
+      "export { x } from '../verify/verify-view.tsx';",
+      'src/features/send-code may not import from another feature (src/features/verify)',
+    ],
+    [
+      'a layer imports an entry point',
+      'src/app/flow.ts',
+      "import '../main.tsx';",
+      'Only an entry point (src/main.tsx, src/preview/) imports an entry point',
+    ],
+    [
+      'a file at the src root imports the preview',
+      'src/start-config.ts',
+      "export * from './preview/preview-frame.tsx';",
+      'Only an entry point (src/main.tsx, src/preview/) imports an entry point',
+    ],
+    [
+      'a chunk loader in app outside lazy-steps',
+      'src/app/flow.ts',
+      "export const load = () => import('./lazy-steps.ts');",
+      'Chunks load through their one loader in src/app/lazy-steps.ts',
+    ],
+    [
+      'a feature loads a chunk of its own',
+      'src/features/verify/verify-view.tsx',
+      "export const load = () => import('./api/verify-code.ts');",
+      'Chunks load through their one loader in src/app/lazy-steps.ts',
+    ],
+    [
+      'the page entry loads a chunk',
+      'src/main.tsx',
+      "export const load = () => import('./app/flow.ts');",
+      'Chunks load through their one loader in src/app/lazy-steps.ts',
+    ],
+    [
+      'the build imports a demo server',
+      'scripts/lib/bake-html.ts',
+      "import { x } from '../../tools/demo/ports.ts';",
+      'src/ and scripts/ may not import from tools/',
+    ],
+    [
+      'the page loads a tool lazily',
+      'src/app/lazy-steps.ts',
+      "export const load = () => import('../../tools/demo/ports.ts');",
+      'src/ and scripts/ may not import from tools/',
+    ],
+  ])('%s', async (_name, file, code, start) => {
+    const found = await problems(file, code);
+    expect(found.map((problem) => problem.message.slice(0, start.length))).toEqual([start]);
+  });
+
+  test('a dynamic import breaks both rules at once: the loader and the layer', async () => {
+    const found = await problems(
+      'src/lib/messages.ts',
+      "export const load = () => import('../features/verify/verify-view.tsx');",
+    );
+    expect(found.map((problem) => problem.ruleId).sort()).toEqual([
+      'boundaries/dependencies',
+      'no-restricted-syntax',
+    ]);
+  });
+
+  test('the messages of the layers point to the rules of the road', async () => {
+    const found = await problems(
+      'src/features/verify/verify-view.tsx',
+      "import '../../app/flow.ts'; import '../send-code/send-code-view.tsx'; import '../../main.tsx'; export const l = () => import('./api/verify-code.ts');",
+    );
+    expect(found).toHaveLength(4);
+    for (const problem of found)
+      expect(problem.message).toContain('(docs/architecture.md, "Rules of the road")');
+  });
+});
+
+test("the config classifies the project's own files, from its root", async () => {
+  const repo = path.join(import.meta.dirname, '../../..');
+  const project = new ESLint({ cwd: path.join(repo, 'src') });
+  const [result] = await project.lintText("import '../app/lazy-steps.ts';", {
+    filePath: path.join(repo, 'src/lib/not-a-file.ts'),
+  });
+  expect(result?.messages.map((message) => message.ruleId)).toEqual(['boundaries/dependencies']);
 });
