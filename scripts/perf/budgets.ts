@@ -15,6 +15,9 @@ export const BUDGETS: Budgets = {
    * What the first view downloads in JS and CSS (gzip -9 per file, as a host would send it) may
    * exceed a bare React 19 app, built with the same Vite config, by at most this many bytes.
    * React itself is the floor of any React page; everything above it is ours to justify.
+   * 10 KB since issue 39 (9.87 KB used; decision 029): the page's first script applies the one
+   * start rule the app applies too (src/app/start-rule.ts), 0.15 KB more than the cheap copy of
+   * it the first script had before.
    * 9.75 KB since issue 28 (9.5 KB used): the page's first script, which shows the view the
    * build pre-rendered once the config confirms the service (src/app/first-view.ts, 2.1 KB with
    * the checks it shares with the app), the app that hydrates it (App, StartPage, BrandFrame,
@@ -26,7 +29,7 @@ export const BUDGETS: Budgets = {
    * 16.25 KB, raised over issues 14, 15, 24 and 25 as the start-up, the config schema and view 1
    * grew inside the first view.
    */
-  firstViewOverFloorGzipBytes: 9.75 * 1024,
+  firstViewOverFloorGzipBytes: 10 * 1024,
 
   /**
    * Web fonts the first view may download: none. The page sets its text in the system's UI
