@@ -12,6 +12,7 @@ import {
   reachCodeView,
   wrongCode,
 } from '../support/hostile-helpers.ts';
+import { methodFlags } from '../../tools/demo/dev-config.ts';
 
 const PHONE = '0171 2345678';
 
@@ -256,7 +257,7 @@ test.describe('starts on view 0 and says why in the console', () => {
   });
 
   test('for a method the service does not enable', async ({ login, service }) => {
-    await login.setLoginMethods({ mail: true, number: false, edp: true });
+    await login.setLoginMethods(methodFlags('mail', 'edp'));
     await login.open({ method: 'number' });
     await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
     await expect(login.methodButton('number')).toBeHidden();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { holdRequests, startUrl } from '../support/hostile-helpers.ts';
 import { valuesFor } from '../support/sign-in.ts';
+import { methodFlags } from '../../tools/demo/dev-config.ts';
 
 // View 0 comes pre-rendered in the page (scripts/lib/prerender.ts): the page's first script shows
 // it once the config confirms the service, before React has arrived, and the app hydrates it.
@@ -26,7 +27,7 @@ test('view 0 shows before the app has arrived, with the enabled methods only, an
   login,
   page,
 }) => {
-  await login.setLoginMethods({ mail: true, number: false, edp: true });
+  await login.setLoginMethods(methodFlags('mail', 'edp'));
   const releaseApp = await openBeforeTheApp(page, startUrl(login));
 
   await expect(login.heading('Anmeldemethode wählen')).toBeVisible();

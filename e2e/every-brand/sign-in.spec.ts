@@ -1,3 +1,4 @@
+import { METHOD_NAMES } from '../../src/lib/first-view-messages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { firebaseOrigin, otherOrigins, type LoginScreen } from '../support/login-screen.ts';
 import {
@@ -13,8 +14,6 @@ import {
 // with its real config: tagged by method, and the project leaves out the tags of the methods its
 // service does not enable (playwright.config.ts). The details of the flow, the same for every
 // brand, are in behaviour/.
-
-const METHOD_NAMES = { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' } as const;
 
 /** Opens view 0, which offers the service's methods and nothing else; returns the redirect's URL when it comes. */
 async function openViewZero(login: LoginScreen): Promise<() => Promise<URL>> {

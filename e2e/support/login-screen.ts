@@ -1,9 +1,13 @@
 import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { expect, type Page, type Request } from '@playwright/test';
 import type { OutboxEntry } from '../../tools/demo/reference-mws.ts';
+import { methodFlags } from '../../tools/demo/dev-config.ts';
+import { METHOD_NAMES } from '../../src/lib/first-view-messages.ts';
+import type { LoginMethod } from '../../src/types/login-method.ts';
 
-export const METHOD_LABELS = { mail: 'E-Mail-Adresse', number: 'Telefonnummer', edp: 'EDP-Kennung' } as const;
-export type Method = keyof typeof METHOD_LABELS;
+/** Each method's name on view 0 and on view 1's field, as the page has them. */
+export const METHOD_LABELS = METHOD_NAMES;
+export type Method = LoginMethod;
 
 function demoPort(): string {
   const port = process.env.E2E_PORT;
@@ -123,11 +127,11 @@ export class LoginScreen extends BrandSite {
    * every flow. The config still comes from the demo server and passes the page's schema.
    */
   async enableAllMethods(): Promise<void> {
-    await this.setLoginMethods({ mail: true, number: true, edp: true });
+    await this.setLoginMethods(methodFlags('mail', 'number', 'edp'));
   }
 
   /** The config's loginMethods of every service, whatever the development config says. */
-  async setLoginMethods(loginMethods: Record<'mail' | 'number' | 'edp', boolean>): Promise<void> {
+  async setLoginMethods(loginMethods: Record<LoginMethod, boolean>): Promise<void> {
     await this.page.route(`${this.origin}/api/config`, async (route) => {
       // Node cannot resolve *.localhost: ask by address and name the brand's host, as the browser
       // does, so the URLs in the config point back at that host.

@@ -10,11 +10,11 @@ export interface DevConfigOptions {
 
 export type LoginMethods = Record<LoginMethod, boolean>;
 
-/** The flags of the methods in `on`. */
-const flagsOf = (on: readonly LoginMethod[]): LoginMethods =>
+/** The config's loginMethods flags with the methods in `on` enabled, every other one disabled. */
+export const methodFlags = (...on: readonly LoginMethod[]): LoginMethods =>
   Object.fromEntries(LOGIN_METHODS.map((method) => [method, on.includes(method)])) as LoginMethods;
 
-export const EVERY_METHOD: LoginMethods = flagsOf(LOGIN_METHODS);
+export const EVERY_METHOD: LoginMethods = methodFlags(...LOGIN_METHODS);
 
 /**
  * Every non-empty combination of the methods, so each appears on some service: all of them
@@ -26,7 +26,7 @@ const METHOD_SETS: LoginMethods[] = [
     LOGIN_METHODS.filter((_method, bit) => ((index + 1) >> bit) & 1),
   )
     .sort((a, b) => a.length - b.length)
-    .map(flagsOf),
+    .map((on) => methodFlags(...on)),
 ];
 
 export const DEV_FIREBASE_PROJECT = 'demo-login-gateway';

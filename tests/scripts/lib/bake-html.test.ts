@@ -6,6 +6,11 @@ import {
   type BrandPage,
 } from '../../../scripts/lib/bake-html.ts';
 import { buildContentSecurityPolicy } from '../../../scripts/lib/csp.ts';
+import { LOGIN_METHODS, type LoginMethod } from '../../../src/types/login-method.ts';
+
+/** A pre-rendered view 1 for each method. */
+const eachMethod = (html: (method: LoginMethod) => string) =>
+  Object.fromEntries(LOGIN_METHODS.map((method) => [method, html(method)])) as Record<LoginMethod, string>;
 
 // The shape of the index.html Vite emits from src/index.html.
 const template = `<!doctype html>
@@ -185,11 +190,11 @@ describe('bakeIndexHtml', () => {
       ...page,
       firstViews: {
         methodChoice: '<div class="page"><main class="card"></main></div>',
-        sendCode: { mail: '<form>mail</form>', number: '<form>number</form>', edp: '<form>edp</form>' },
+        sendCode: eachMethod((method) => `<form>${method}</form>`),
       },
     });
     expect(html).toContain('<div id="root" hidden><div class="page"><main class="card"></main></div></div>');
-    for (const method of ['mail', 'number', 'edp'])
+    for (const method of LOGIN_METHODS)
       expect(html).toContain(`<template id="first-view-${method}"><form>${method}</form></template>`);
     expect(baked).toContain('<div id="root" hidden></div>');
   });
@@ -200,7 +205,7 @@ describe('bakeIndexHtml', () => {
     expect(() =>
       bakeIndexHtml(template.replace('<div id="root" hidden>', '<div id="root">'), {
         ...page,
-        firstViews: { methodChoice: '<p></p>', sendCode: { mail: '', number: '', edp: '' } },
+        firstViews: { methodChoice: '<p></p>', sendCode: eachMethod(() => '') },
       }),
     ).toThrow(/pre-render view 0/);
   });

@@ -14,12 +14,13 @@ import { decideStartup } from '../../../src/app/startup.ts';
 import { readQuery } from '../../../src/lib/query-rules.ts';
 import { METHOD_NAMES } from '../../../src/lib/first-view-messages.ts';
 import { LOGIN_METHODS } from '../../../src/types/login-method.ts';
+import { methodFlags } from '../../../tools/demo/dev-config.ts';
 
 const config = {
   services: {
     'a-dok': serviceConfig(),
     'a-ident': serviceConfig({ redirectUrl: undefined }),
-    wdpall: serviceConfig({ loginMethods: { mail: true, number: false, edp: true } }),
+    wdpall: serviceConfig({ loginMethods: methodFlags('mail', 'edp') }),
   },
 };
 

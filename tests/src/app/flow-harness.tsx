@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 import { App, type AppProps } from '../../../src/app/app.tsx';
 import type { HandOver } from '../../../src/app/first-view.ts';
 import { answer, stubFetch } from '../fetch-stub.ts';
+import { methodFlags } from '../../../tools/demo/dev-config.ts';
 
 export const PAGE = 'https://login.example/gateway/';
 
@@ -13,7 +14,7 @@ export const serviceConfig = (overrides: Record<string, unknown> = {}) => ({
   mwsTargetUrl: 'https://mws.example/api',
   redirectUrl: 'https://a-dok.example/start',
   firebaseConfig: { apiKey: 'demo-key', projectId: 'demo-test', authEmulatorUrl: 'http://127.0.0.1:9099' },
-  loginMethods: { mail: true, number: true, edp: true },
+  loginMethods: methodFlags('mail', 'number', 'edp'),
   ...overrides,
 });
 
@@ -24,7 +25,7 @@ export const testConfig = {
     wdpall: serviceConfig({
       name: 'WD Pall',
       accentColor: '#bd8d00',
-      loginMethods: { mail: true, number: false, edp: false },
+      loginMethods: methodFlags('mail'),
       redirectUrl: 'https://wdpall.example/start?from=login',
     }),
   },

@@ -20,6 +20,7 @@ import {
   PAGE_REDIRECT_HOSTS,
   testConfig,
 } from './flow-harness.tsx';
+import { methodFlags } from '../../../tools/demo/dev-config.ts';
 
 // The build bakes prerenderFirstViews' markup into each brand's page; main.tsx hydrates it with
 // the app. Both must draw the same page, or React throws the markup away (and says so).
@@ -90,7 +91,7 @@ describe('the pre-rendered page', () => {
 
   test('keeps only the enabled methods once the app has the config', async () => {
     const config = structuredClone(testConfig);
-    config.services['a-dok'].loginMethods = { mail: false, number: true, edp: true };
+    config.services['a-dok'].loginMethods = methodFlags('number', 'edp');
     mockBackend({ [configRoute]: json(config) });
     hydrate('?service=a-dok');
     await waitFor(() => expect(root.hidden).toBe(false));

@@ -3,6 +3,7 @@ import { decideStartup, type PageFacts } from '../../../src/app/startup.ts';
 import { enabledMethods } from '../../../src/types/login-method.ts';
 import { isPlausibleService, readQuery, type QueryParams } from '../../../src/lib/query-rules.ts';
 import type { Config } from '../../../src/features/config/api/get-config.ts';
+import { methodFlags } from '../../../tools/demo/dev-config.ts';
 
 function serviceEntry(overrides: Record<string, unknown> = {}) {
   return {
@@ -12,7 +13,7 @@ function serviceEntry(overrides: Record<string, unknown> = {}) {
     mwsTargetUrl: 'https://mws.example',
     redirectUrl: 'https://app.example/start',
     firebaseConfig: { apiKey: 'x', projectId: 'demo-test' },
-    loginMethods: { mail: true, number: false, edp: true },
+    loginMethods: methodFlags('mail', 'edp'),
     ...overrides,
   };
 }
@@ -23,7 +24,7 @@ function configWith(services: Record<string, unknown>): Config {
 
 const config = configWith({
   'a-dok': serviceEntry(),
-  'a-ident': serviceEntry({ name: 'A-Ident', loginMethods: { mail: true, number: true, edp: false } }),
+  'a-ident': serviceEntry({ name: 'A-Ident', loginMethods: methodFlags('mail', 'number') }),
 });
 
 /** A page whose redirect hosts hold the config's redirectUrl (https://app.example/start). */
@@ -340,11 +341,11 @@ describe('decideStartup', () => {
 
 describe('enabledMethods', () => {
   test.each<[{ mail: boolean; number: boolean; edp: boolean }, string[]]>([
-    [{ mail: true, number: true, edp: true }, ['mail', 'number', 'edp']],
-    [{ mail: true, number: false, edp: true }, ['mail', 'edp']],
-    [{ mail: false, number: true, edp: true }, ['number', 'edp']],
-    [{ mail: false, number: false, edp: true }, ['edp']],
-    [{ mail: false, number: false, edp: false }, []],
+    [methodFlags('mail', 'number', 'edp'), ['mail', 'number', 'edp']],
+    [methodFlags('mail', 'edp'), ['mail', 'edp']],
+    [methodFlags('number', 'edp'), ['number', 'edp']],
+    [methodFlags('edp'), ['edp']],
+    [methodFlags(), []],
   ])('lists the methods %j in the order of view 0', (loginMethods, expected) => {
     const startup = decideStartup(
       query({ service: 'a-dok' }),

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { findService, getConfig, type Config } from '../../../../src/features/config/api/get-config.ts';
 import { answer, redirectingServer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
+import { methodFlags } from '../../../../tools/demo/dev-config.ts';
 
 const validService = {
   name: 'A-Dok',
@@ -8,7 +9,7 @@ const validService = {
   loginKey: 'login-key',
   mwsTargetUrl: 'https://mws.example/base/',
   firebaseConfig: { apiKey: 'api-key', projectId: 'project' },
-  loginMethods: { mail: true, number: true, edp: false },
+  loginMethods: methodFlags('mail', 'number'),
 };
 
 function configWith(service: Record<string, unknown>): Config {
@@ -142,7 +143,7 @@ describe('findService', () => {
     ['no loginMethods', { ...validService, loginMethods: undefined }],
     [
       'a loginMethods flag as a string',
-      { ...validService, loginMethods: { mail: 'true', number: true, edp: true } },
+      { ...validService, loginMethods: { ...methodFlags('number', 'edp'), mail: 'true' } },
     ],
     ['a missing loginMethods flag', { ...validService, loginMethods: { mail: true, number: true } }],
     ['no firebaseConfig', { ...validService, firebaseConfig: undefined }],
