@@ -5,6 +5,7 @@ import type { EngineLoginScreen } from '../support/engines/engine-login-screen.t
 import { expect, test } from '../support/engines/fixtures.ts';
 import { BrandSite, METHOD_LABELS, type Method } from '../support/login-screen.ts';
 import { enabledMethods, valuesFor } from '../support/sign-in.ts';
+import { LOGIN_METHODS } from '../../src/types/login-method.ts';
 
 // What can differ between engines, in Firefox ESR and WebKitGTK (docs/decisions/014): the first
 // view with its branding, a sign-in to the redirect with the code pasted from the clipboard, the
@@ -65,7 +66,7 @@ async function expectBrandedViewZero(login: EngineLoginScreen, methods: Method[]
     ),
   ).toBe(brand.accentColor);
   expect(await shownLogo(login)).toMatch(/^\/assets\/logo-(?!dark-)[^/]+\.svg$/);
-  for (const method of ['mail', 'number', 'edp'] as const) {
+  for (const method of LOGIN_METHODS) {
     const button = await login.page.find('button', METHOD_LABELS[method]);
     expect(Boolean(button), `${METHOD_LABELS[method]} offered`).toBe(methods.includes(method));
   }
@@ -77,7 +78,7 @@ for (const service of BRANDS) {
   }, testInfo) => {
     const methods = await enabledMethods(service);
     // The code of mail and EDP-Kennung is in the demo's outbox; the phone flow is Chromium's.
-    const method = methods.find((each) => each !== 'number');
+    const method = methods.find((each) => each === 'mail' || each === 'edp');
     if (!method) throw new Error(`${service} offers neither mail nor EDP-Kennung in the demo config`);
     const value = valuesFor(testInfo)[method];
     const login = await openLogin(service);
