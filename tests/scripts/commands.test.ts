@@ -67,7 +67,7 @@ const COMMANDS = [
   {
     script: 'tools/breaks.ts',
     command: 'npm run breaks --',
-    options: ['--only <name>', '--rev <commit>', '--baseline', '--report <file.md>', '--check-only'],
+    options: ['--only <name>', '--rev <commit>', '--check-only'],
   },
   {
     script: 'tools/affected.ts',
