@@ -2,6 +2,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures.ts';
 import { freshValue, fulfillHtml, reachCodeView, watchForHarm } from '../support/hostile-helpers.ts';
 import type { LoginScreen } from '../support/login-screen.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // The qrid and the resolver's answer, on a-ident's own host: what a hostile or missing value
 // does. Expected throughout: no script runs, no navigation to an unsafe URL, and a stopped flow
@@ -24,7 +25,7 @@ async function signInByMail(login: LoginScreen) {
  */
 async function expectStoppedInFrame(page: Page) {
   await expect(page.locator('main')).toBeEmpty();
-  await expect(page.getByRole('link', { name: 'Impressum' })).toBeVisible();
+  await expect(page.getByRole('link', { name: SPEC_TEXTS.imprint })).toBeVisible();
 }
 
 function answerResolver(page: Page, origin: string, answer: (route: Route) => Promise<void>) {
@@ -154,7 +155,7 @@ test.describe('a hostile resolver answer', () => {
         .poll(() => login.consoleMessages)
         .toContainEqual(expect.stringMatching(/^error: Login flow stopped: refusing to redirect/));
       await expectStoppedInFrame(page);
-      await expect(login.heading('Zu bezahlender Betrag für A-Ident freischaltung')).toHaveCount(0);
+      await expect(login.heading(SPEC_TEXTS.payTitle)).toHaveCount(0);
       expect(harm.navigations.filter((url) => !url.startsWith(`${login.origin}/`))).toEqual([]);
       expect(page.url().startsWith(`${login.origin}/`)).toBe(true);
       expect(evilRequests().map((request) => request.url())).toEqual([]);

@@ -5,8 +5,9 @@ import { defaultBrandsDir } from '../../scripts/vite/app-config.ts';
 import { takesPayments } from '../../src/lib/services.ts';
 import { expectNoViolations } from '../support/accessibility.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
-const CHECK_INPUT = 'Bitte prüfe deine Eingabe und versuche es erneut.';
+const CHECK_INPUT = SPEC_TEXTS.wrongCode;
 
 function verifyView([before, after]: readonly [string, string], sentTo: string, change: string): string {
   return `

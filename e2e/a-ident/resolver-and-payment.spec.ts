@@ -5,6 +5,7 @@ import { expectNoViolations } from '../support/accessibility.ts';
 import { PAYPAL_CLIENT_ID_META } from '../../src/lib/paypal-client-ids.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { demoOrigin, type LoginScreen } from '../support/login-screen.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // The demo resolver's rows (docs/demo.md) pick what happens after the code; the config points
 // the page at the demo's PayPal stand-in unless a test takes paymentSdkUrl out of it.
@@ -79,7 +80,7 @@ async function serveStandInForPayPal(login: LoginScreen): Promise<void> {
 }
 
 function paymentView(login: LoginScreen) {
-  return login.heading('Zu bezahlender Betrag für A-Ident freischaltung');
+  return login.heading(SPEC_TEXTS.payTitle);
 }
 
 /** PayPal's button frame; the loading frame above it has another title. */
@@ -237,7 +238,7 @@ test('a payment error shows the alert with PayPal’s detail and stays on the pa
 
   await standInButton(login, FAIL).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'Bei der Bearbeitung Ihrer Bestellung ist ein Fehler aufgetreten! (INSTRUMENT_DECLINED (Platzhalter))',
+    `${SPEC_TEXTS.paymentFailed} (INSTRUMENT_DECLINED (Platzhalter))`,
   );
   await expect(paymentView(login)).toBeVisible();
   await expect(standInButton(login, PAY)).toBeVisible();

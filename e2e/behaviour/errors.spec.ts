@@ -13,6 +13,7 @@ import {
   wrongCode,
 } from '../support/hostile-helpers.ts';
 import { methodFlags } from '../../tools/demo/dev-config.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 const PHONE = '0171 2345678';
 
@@ -70,7 +71,7 @@ test.describe('sending the code', () => {
 
         await page.unroute(mwsUrl('users/auth/mail'));
         await login.valueInput(method).press('Enter');
-        await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+        await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
       });
     }
   }
@@ -172,7 +173,7 @@ test.describe('checking the code', () => {
 
     await expectError(page, 'VL01', LOCKED_OUT);
     await expect(login.codeInput()).toHaveValue('');
-    await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+    await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
   });
 
   test('a mail check that gets no answer shows VM02 and keeps the EDP-Kennung', async ({
@@ -195,7 +196,7 @@ test.describe('checking the code', () => {
     await login.open();
     await login.chooseMethod('number');
     await login.submitValue('number', PHONE);
-    await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+    await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
     const code = await login.codeFor('+491712345678', 'firebase');
     await login.codeInput().fill(wrongCode(code));
 
@@ -207,7 +208,7 @@ test.describe('checking the code', () => {
     await login.open();
     await login.chooseMethod('number');
     await login.submitValue('number', PHONE);
-    await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+    await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
     await login.codeInput().fill('123456');
 
     await expectError(page, 'VN02', GENERIC_ERROR);
@@ -221,7 +222,7 @@ test.describe('checking the code', () => {
     await login.open();
     await login.chooseMethod('number');
     await login.submitValue('number', PHONE);
-    await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+    await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
     await login.codeInput().fill(await login.codeFor('+491712345678', 'sms'));
 
     await expectError(page, 'VN05', GENERIC_ERROR);
@@ -249,7 +250,7 @@ test.describe('shows nothing and says why in the console', () => {
 test.describe('starts on view 0 and says why in the console', () => {
   test('for an unknown method', async ({ login }) => {
     await login.open({ method: 'sms' });
-    await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
+    await expect(login.heading(SPEC_TEXTS.chooseMethod)).toBeVisible();
     await expect
       .poll(() => login.consoleMessages)
       .toContainEqual(expect.stringMatching(/Invalid method parameter "sms"/));
@@ -259,7 +260,7 @@ test.describe('starts on view 0 and says why in the console', () => {
   test('for a method the service does not enable', async ({ login, service }) => {
     await login.setLoginMethods(methodFlags('mail', 'edp'));
     await login.open({ method: 'number' });
-    await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
+    await expect(login.heading(SPEC_TEXTS.chooseMethod)).toBeVisible();
     await expect(login.methodButton('number')).toBeHidden();
     await expect(login.methodButton('mail')).toBeVisible();
     await expect

@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures.ts';
 import { holdRequests, startUrl } from '../support/hostile-helpers.ts';
 import { valuesFor } from '../support/sign-in.ts';
 import { methodFlags } from '../../tools/demo/dev-config.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // View 0 comes pre-rendered in the page (scripts/lib/prerender.ts): the page's first script shows
 // it once the config confirms the service, before React has arrived, and the app hydrates it.
@@ -30,7 +31,7 @@ test('view 0 shows before the app has arrived, with the enabled methods only, an
   await login.setLoginMethods(methodFlags('mail', 'edp'));
   const releaseApp = await openBeforeTheApp(page, startUrl(login));
 
-  await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.chooseMethod)).toBeVisible();
   await expect(page.getByRole('listitem').getByRole('button')).toHaveText(['E-Mail-Adresse', 'EDP-Kennung']);
   await page.getByRole('button', { name: 'EDP-Kennung' }).click();
   releaseApp();
@@ -49,7 +50,7 @@ test('keyboard focus taken on view 0 before the app has arrived stays where the 
   page,
 }) => {
   const releaseApp = await openBeforeTheApp(page, startUrl(login));
-  await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.chooseMethod)).toBeVisible();
   const phone = page.getByRole('button', { name: 'Telefonnummer' });
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
@@ -83,7 +84,7 @@ test('view 1 of a method parameter shows before the app has arrived, and what th
   await expect(login.valueInput('edp')).toHaveValue(edp);
   await expect(login.valueInput('edp')).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
   expect(await login.codeFor(edp)).toMatch(/^\d{6}$/);
   expect(login.consoleMessages).toEqual([]);
   expect(login.pageErrors).toEqual([]);
@@ -104,7 +105,7 @@ test('Enter on view 1 before the app has arrived is sent once it has, and the pa
   expect(await login.liveLog()).toContain('Bitte warten');
   releaseApp();
 
-  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
   await expect(page.locator('#first-view-status')).toHaveText('');
   await expect(page.locator('html')).not.toHaveAttribute('data-sending');
   expect(await login.codeFor(edp)).toMatch(/^\d{6}$/);
@@ -123,6 +124,6 @@ test('Enter on view 1 while the app has not yet hydrated it is sent once the flo
   await login.valueInput('edp').fill(edp);
   await login.valueInput('edp').press('Enter');
 
-  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
   expect(await login.codeFor(edp)).toMatch(/^\d{6}$/);
 });

@@ -15,6 +15,7 @@ import {
 } from '../support/hostile-helpers.ts';
 import { startForgetfulHost } from '../support/forgetful-host.ts';
 import { demoOrigin, LoginScreen } from '../support/login-screen.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // Expected throughout: no script runs, no navigation to an unsafe URL, at most one request per
 // submit, a spec error code or nothing shown, and never a blank crash once a view was visible.
@@ -162,7 +163,7 @@ test.describe('a hostile config', () => {
     const config = { ...(await realConfig(service)), junk: 'x'.repeat(100 * 1024) };
     await page.route(`${login.origin}/api/config`, (route) => route.fulfill({ json: config }));
     await login.open();
-    await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
+    await expect(login.heading(SPEC_TEXTS.chooseMethod)).toBeVisible();
     expect(login.pageErrors).toEqual([]);
   });
 
@@ -221,7 +222,7 @@ test.describe('a hostile MWS', () => {
     await login.chooseMethod('mail');
     const value = freshValue('mail', service);
     await login.submitValue('mail', value);
-    await expect(login.submitButton('Anmelden')).toHaveAttribute('aria-disabled', 'true');
+    await expect(login.submitButton(SPEC_TEXTS.signIn)).toHaveAttribute('aria-disabled', 'true');
     await expect(login.statusRegion()).toHaveText('Bitte warten');
     await expect(login.valueInput('mail')).toHaveAttribute('readonly');
 
@@ -245,7 +246,7 @@ test.describe('a hostile MWS', () => {
       // A failed check empties the field: this round's answer has arrived.
       await expect(login.codeInput()).toHaveValue('');
       await expectError(page, 'VM02', GENERIC_ERROR);
-      await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+      await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
       await expect(login.codeInput()).toBeEditable();
     }
     expect(login.pageErrors).toEqual([]);
@@ -260,7 +261,7 @@ test.describe('submitting twice', () => {
   const doubleSubmits = [
     {
       name: 'a double click on Anmelden',
-      submit: (page: Page) => page.getByRole('button', { name: 'Anmelden', exact: true }).dblclick(),
+      submit: (page: Page) => page.getByRole('button', { name: SPEC_TEXTS.signIn, exact: true }).dblclick(),
     },
     {
       name: 'Enter and then a click on Anmelden',
@@ -283,7 +284,7 @@ test.describe('submitting twice', () => {
       await expect(login.statusRegion()).toHaveText('Bitte warten');
       release();
 
-      await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+      await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
       expect(sends()).toHaveLength(1);
     });
   }

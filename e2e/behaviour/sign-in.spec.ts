@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures.ts';
 import { firebaseOrigin, otherOrigins, type LoginScreen } from '../support/login-screen.ts';
 import { expectMwsToken, requestCode, tokenOfRedirect, valuesFor } from '../support/sign-in.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // The details of the sign-in that are the same for every brand: the SMS fallback, the code
 // field, the keyboard alone, a reload. Each brand's own sign-in is in every-brand/sign-in.spec.ts.
@@ -91,7 +92,7 @@ test.describe('the code field', () => {
 test('a visitor signs in with the keyboard alone', async ({ login, page }, testInfo) => {
   const { mail } = valuesFor(testInfo);
   const redirected = await openWithEveryMethod(login);
-  await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.chooseMethod)).toBeVisible();
 
   await page.keyboard.press('Tab');
   await expect(login.methodButton('mail')).toBeFocused();
@@ -123,7 +124,7 @@ test('a reload on the code view keeps the view, the value and the resend cooldow
   const before = await secondsLeft();
 
   await page.reload();
-  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
   await expect(login.codeSentHint()).toHaveText(hint);
   await expect(resend).toHaveAttribute('aria-disabled', 'true');
   await expect(resend).toHaveText(/^Code erneut senden \(\d+ s\)$/);

@@ -17,6 +17,7 @@ import {
   wrongCode,
 } from '../support/hostile-helpers.ts';
 import type { LoginScreen } from '../support/login-screen.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // Issue 34: at every step the visitor knows what happened and what to do next, and hears it. The
 // live regions are read as a screen reader meets them (every text they ever held, recordLiveRegions),
@@ -104,11 +105,13 @@ test('five wrong codes lock the view for the real 15 minutes, and the page says 
   // each still focusable, and announced so.
   await expect(login.codeInput()).toHaveAttribute('aria-disabled', 'true');
   await expect(login.codeInput()).toHaveAttribute('readonly');
-  await expect(login.submitButton('Verifizieren')).toHaveAttribute('aria-disabled', 'true');
+  await expect(login.submitButton(SPEC_TEXTS.verify)).toHaveAttribute('aria-disabled', 'true');
   await expect(login.resendButton()).toHaveAttribute('aria-disabled', 'true');
   await expect(login.codeInput()).not.toHaveAttribute('aria-invalid', 'true');
   await expect(login.codeInput()).toMatchAriaSnapshot('- textbox "Bestätigungscode" [disabled]');
-  await expect(login.submitButton('Verifizieren')).toMatchAriaSnapshot('- button "Verifizieren" [disabled]');
+  await expect(login.submitButton(SPEC_TEXTS.verify)).toMatchAriaSnapshot(
+    '- button "Verifizieren" [disabled]',
+  );
   await login.codeInput().pressSequentially('123456');
   await expect(login.codeInput()).toHaveValue('');
   expect(await page.title()).toMatch(/^Fehler: Bestätigungscode eingeben – /);
@@ -127,7 +130,7 @@ test('the busy state is announced while a code is sent and checked, and the titl
 }) => {
   const { title } = await brandOf(service);
   await login.open();
-  await expect.poll(() => page.title()).toBe(`Anmeldemethode wählen – ${title}`);
+  await expect.poll(() => page.title()).toBe(`${SPEC_TEXTS.chooseMethod} – ${title}`);
   await login.chooseMethod('mail');
   await expect.poll(() => page.title()).toBe(`Mit E-Mail-Adresse anmelden – ${title}`);
 
@@ -135,11 +138,11 @@ test('the busy state is announced while a code is sent and checked, and the titl
   const value = freshValue('mail', service);
   await login.submitValue('mail', value);
   await expect(login.statusRegion()).toHaveText('Bitte warten');
-  await expect(login.submitButton('Anmelden')).toHaveAttribute('aria-disabled', 'true');
+  await expect(login.submitButton(SPEC_TEXTS.signIn)).toHaveAttribute('aria-disabled', 'true');
   await expect(login.valueInput('mail')).toBeFocused();
   releaseSend();
-  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
-  await expect.poll(() => page.title()).toBe(`Bestätigungscode eingeben – ${title}`);
+  await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
+  await expect.poll(() => page.title()).toBe(`${SPEC_TEXTS.enterCode} – ${title}`);
 
   const code = await login.codeFor(value, 'mail');
   const releaseCheck = await holdRequests(page, mwsUrl('users/verify/mail'));
@@ -147,7 +150,7 @@ test('the busy state is announced while a code is sent and checked, and the titl
   await expect(login.statusRegion()).toHaveText('Bitte warten');
   releaseCheck();
   await expectError(page, 'VM01', CHECK_INPUT_ERROR);
-  await expect.poll(() => page.title()).toBe(`Fehler: Bestätigungscode eingeben – ${title}`);
+  await expect.poll(() => page.title()).toBe(`Fehler: ${SPEC_TEXTS.enterCode} – ${title}`);
   expect(await login.liveLog()).toEqual(expect.arrayContaining(['Bitte warten', CHECK_INPUT_ERROR]));
 });
 
@@ -165,17 +168,17 @@ test('Back and Forward move between the views, and a reload on view 1 keeps the 
   await expect(login.heading('Mit E-Mail-Adresse anmelden')).toBeVisible();
   await expect(login.valueInput('mail')).toHaveValue(value);
   await page.goBack();
-  await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.chooseMethod)).toBeVisible();
   await page.goForward();
   await expect(login.heading('Mit E-Mail-Adresse anmelden')).toBeVisible();
   await login.valueInput('mail').fill(value);
   // Forward returns to the code that went to the address typed, without sending another.
   await page.goForward();
-  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
   await page.goBack();
   // So does Anmelden for the same address while the resend cooldown runs.
   await login.valueInput('mail').press('Enter');
-  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
   expect(sends()).toHaveLength(1);
 
   await page.goBack();
@@ -269,7 +272,7 @@ test('with the text spacing of WCAG 1.4.12 at 320 px nothing overflows its box',
   await login.chooseMethod('number');
   await expect(login.valueInput('number')).toBeVisible();
   expect(await spacing()).toEqual([]);
-  await page.getByRole('button', { name: 'Andere Anmeldemethode verwenden' }).click();
+  await page.getByRole('button', { name: SPEC_TEXTS.otherMethod }).click();
   await reachCodeView(login, 'edp', freshValue('edp', service));
   expect(await spacing()).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -299,6 +302,6 @@ test('a config request that fails on the network once is asked again, and the pa
     return route.fallback();
   });
   await login.open();
-  await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.chooseMethod)).toBeVisible();
   expect(failed).toBe(2);
 });

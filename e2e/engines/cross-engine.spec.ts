@@ -6,6 +6,7 @@ import { expect, test } from '../support/engines/fixtures.ts';
 import { BrandSite, METHOD_LABELS, type Method } from '../support/login-screen.ts';
 import { enabledMethods, valuesFor } from '../support/sign-in.ts';
 import { LOGIN_METHODS } from '../../src/types/login-method.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // What can differ between engines, in Firefox ESR and WebKitGTK (docs/decisions/014): the first
 // view with its branding, a sign-in to the redirect with the code pasted from the clipboard, the
@@ -57,9 +58,9 @@ function backgroundLuminance(login: EngineLoginScreen): Promise<number> {
 /** View 0 as the brand has it: its title, its logo, its accent, the methods its service enables. */
 async function expectBrandedViewZero(login: EngineLoginScreen, methods: Method[]): Promise<void> {
   const brand = await brandOf(login.service);
-  await login.heading('Anmeldemethode wählen');
+  await login.heading(SPEC_TEXTS.chooseMethod);
   // The pre-rendered page has the brand's title; the flow's chunk names the view in it.
-  await expect.poll(() => login.title()).toBe(`Anmeldemethode wählen – ${brand.title}`);
+  await expect.poll(() => login.title()).toBe(`${SPEC_TEXTS.chooseMethod} – ${brand.title}`);
   expect(
     await login.page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),
@@ -90,7 +91,7 @@ for (const service of BRANDS) {
 
     await login.chooseMethod(method);
     await login.submitValue(method, value);
-    await login.heading('Bestätigungscode eingeben');
+    await login.heading(SPEC_TEXTS.enterCode);
     await login.pasteCode(await login.codeFor(value, 'mail'));
 
     const landed = await login.waitForUrl(login.landingUrl);
@@ -106,7 +107,7 @@ for (const service of ['a-dok', 'a-ident']) {
     const brand = await brandOf(service);
     const login = await openLogin(service, { colorScheme: 'dark' });
     await login.open();
-    await login.heading('Anmeldemethode wählen');
+    await login.heading(SPEC_TEXTS.chooseMethod);
     expect(await backgroundLuminance(login)).toBeLessThan(0.2);
     expect(await shownLogo(login)).toMatch(
       brand.logoDark ? /^\/assets\/logo-dark-[^/]+\.svg$/ : /^\/assets\/logo-(?!dark-)[^/]+\.svg$/,
@@ -122,10 +123,10 @@ test('a-ident: a QR id with a value asks for the amount, pays with the PayPal st
   const { mail } = valuesFor(testInfo);
   await login.open({ qrid: 'qr-pay', method: 'mail' });
   await login.submitValue('mail', mail);
-  await login.heading('Bestätigungscode eingeben');
+  await login.heading(SPEC_TEXTS.enterCode);
   await login.pasteCode(await login.codeFor(mail, 'mail'));
 
-  await login.heading('Zu bezahlender Betrag für A-Ident freischaltung');
+  await login.heading(SPEC_TEXTS.payTitle);
   // PayPal's button draws in a frame of its own (the stand-in's, as zoid's, is same-origin).
   await expect
     .poll(() =>

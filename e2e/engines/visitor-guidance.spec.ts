@@ -12,6 +12,7 @@ import {
   wrongCode,
 } from '../support/hostile-helpers.ts';
 import { valuesFor } from '../support/sign-in.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // Issue 34 in Firefox ESR and WebKitGTK: what the live regions say and what the accessibility tree
 // holds for the busy state, a resend, a wrong, replaced and expired code, the lock, and the title;
@@ -28,7 +29,7 @@ test.describe.configure({ timeout: 120_000 });
 async function reachCodeView(login: EngineLoginScreen, mail: string): Promise<string> {
   await login.chooseMethod('mail');
   await login.submitValue('mail', mail);
-  await login.heading('Bestätigungscode eingeben');
+  await login.heading(SPEC_TEXTS.enterCode);
   return login.codeFor(mail, 'mail');
 }
 
@@ -43,7 +44,7 @@ test(`${SERVICE}: the busy state and a resend are announced, the resend keeps fo
   expect(await login.liveLog()).toContain('Bitte warten');
 
   // During the cooldown the button is unavailable, and still in the Tab order after Verifizieren.
-  await (await login.waitFor('button', 'Verifizieren')).press('Tab');
+  await (await login.waitFor('button', SPEC_TEXTS.verify)).press('Tab');
   expect(await login.stateOf('button', /^Code erneut senden/)).toMatchObject({
     text: expect.stringMatching(/^Code erneut senden \(\d+ s\)$/),
     focused: true,
@@ -94,7 +95,7 @@ test(`${SERVICE}: a wrong code marks the field and the title, an expired one say
   await login.typeCode(wrongCode(code));
   await expect.poll(() => login.errorText()).toBe(CHECK_INPUT_ERROR);
   expect((await login.stateOf('textbox', 'Bestätigungscode')).ariaInvalid).toBe('true');
-  await expect.poll(() => login.title()).toBe(`Fehler: Bestätigungscode eingeben – ${title}`);
+  await expect.poll(() => login.title()).toBe(`Fehler: ${SPEC_TEXTS.enterCode} – ${title}`);
 
   await expireCode(mail);
   await login.typeCode(code);
@@ -132,7 +133,7 @@ test(`${SERVICE}: five wrong codes lock the view, and it says until when`, async
     readOnly: true,
     ariaInvalid: null,
   });
-  expect(await login.stateOf('button', 'Verifizieren')).toMatchObject(unavailable);
+  expect(await login.stateOf('button', SPEC_TEXTS.verify)).toMatchObject(unavailable);
   expect(await login.stateOf('button', /^Code erneut senden/)).toMatchObject(unavailable);
 });
 
@@ -144,18 +145,18 @@ test(`${SERVICE}: the title names each view, Back and Forward move between them,
   const login = await openLogin(SERVICE);
   await login.open();
   // View 0 is pre-rendered; the flow's chunk sets its title.
-  await expect.poll(() => login.title()).toBe(`Anmeldemethode wählen – ${title}`);
+  await expect.poll(() => login.title()).toBe(`${SPEC_TEXTS.chooseMethod} – ${title}`);
   await login.chooseMethod('mail');
   await expect.poll(() => login.title()).toBe(`Mit E-Mail-Adresse anmelden – ${title}`);
   await login.submitValue('mail', mail);
-  await login.heading('Bestätigungscode eingeben');
-  await expect.poll(() => login.title()).toBe(`Bestätigungscode eingeben – ${title}`);
+  await login.heading(SPEC_TEXTS.enterCode);
+  await expect.poll(() => login.title()).toBe(`${SPEC_TEXTS.enterCode} – ${title}`);
 
   await login.page.back();
   await login.heading('Mit E-Mail-Adresse anmelden');
   expect((await login.stateOf('textbox', 'E-Mail-Adresse')).value).toBe(mail);
   await login.page.back();
-  await login.heading('Anmeldemethode wählen');
+  await login.heading(SPEC_TEXTS.chooseMethod);
   await login.page.forward();
   await login.heading('Mit E-Mail-Adresse anmelden');
   // View 0 forgets the value, as choosing another method does; Forward returns to the code view
@@ -163,7 +164,7 @@ test(`${SERVICE}: the title names each view, Back and Forward move between them,
   expect((await login.stateOf('textbox', 'E-Mail-Adresse')).value).toBe('');
   await (await login.waitFor('textbox', 'E-Mail-Adresse')).type(mail);
   await login.page.forward();
-  await login.heading('Bestätigungscode eingeben');
+  await login.heading(SPEC_TEXTS.enterCode);
 
   await login.page.back();
   await login.heading('Mit E-Mail-Adresse anmelden');

@@ -11,6 +11,7 @@ import {
   faintParts,
   MIN_MARK_CONTRAST,
 } from '../../scripts/lib/mark-pixels.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // Each brand's own look: what index.html bakes in, the logo, the accent, the legal links.
 
@@ -131,7 +132,7 @@ test('in the light scheme the page carries its brand before the config arrives, 
   await expect(page.locator('link[rel="icon"][href="favicon.ico"]')).toHaveCount(1);
   await expect(page.getByRole('main')).toHaveCount(0);
   // View 0 is in the page already, pre-rendered in the brand's frame by the build, and hidden.
-  await expect(page.locator('#root h1')).toHaveText('Anmeldemethode wählen');
+  await expect(page.locator('#root h1')).toHaveText(SPEC_TEXTS.chooseMethod);
   await expect(page.locator('#root img')).toHaveAttribute('alt', brand.name);
   await expect(page.locator('#root')).toBeHidden();
 
@@ -153,13 +154,16 @@ test('in the light scheme the page carries its brand before the config arrives, 
   );
 
   await expect(page.getByRole('main')).toHaveCSS('border-top-color', rgb(brand.accentColor));
-  await expect(page.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', brand.links.impressum);
-  await expect(page.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: SPEC_TEXTS.imprint })).toHaveAttribute(
+    'href',
+    brand.links.impressum,
+  );
+  await expect(page.getByRole('link', { name: SPEC_TEXTS.privacy })).toHaveAttribute(
     'href',
     brand.links.datenschutz,
   );
   // Once the flow is in, the title names the view before the brand's own title.
-  await expect(page).toHaveTitle(`Anmeldemethode wählen – ${brand.title}`);
+  await expect(page).toHaveTitle(`${SPEC_TEXTS.chooseMethod} – ${brand.title}`);
 
   // The files the links name, from the same server by path (Node cannot resolve *.localhost).
   for (const [href, type] of [

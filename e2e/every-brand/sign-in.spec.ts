@@ -9,6 +9,7 @@ import {
   tokenOfRedirect,
   valuesFor,
 } from '../support/sign-in.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // The sign-in of each method the brand's service enables, end to end on the brand's own host
 // with its real config: tagged by method, and the project leaves out the tags of the methods its
@@ -99,7 +100,7 @@ test(
     await login.chooseMethod('number');
     await expect(login.page.getByRole('textbox', { name: 'Ländervorwahl' })).toHaveValue('+49');
     await login.submitValue('number', phone);
-    await expect(login.heading('Bestätigungscode eingeben')).toBeVisible({ timeout: 15_000 });
+    await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible({ timeout: 15_000 });
     await expect(login.codeSentHint()).toHaveText(
       `Wir haben einen 6-stelligen Code per SMS an ${e164} gesendet. Der Code ist nur einige Minuten gültig.`,
     );

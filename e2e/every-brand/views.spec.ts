@@ -11,6 +11,7 @@ import {
   wrongCode,
 } from '../support/hostile-helpers.ts';
 import { expectFits } from '../support/layout.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // Every view of the brand, with every state that changes its look, in the brand's colors and
 // in both color schemes, held to axe and to the phone's width.
@@ -37,15 +38,14 @@ for (const { scheme, width } of SCHEMES) {
     // A 204 answer ends the redirect without leaving the page, so view 4 stays on screen.
     await page.route(/\/landing\//, (route) => route.fulfill({ status: 204 }));
     await login.open();
-    await expect(login.heading('Anmeldemethode wählen')).toBeVisible();
+    await expect(login.heading(SPEC_TEXTS.chooseMethod)).toBeVisible();
     await check('view 0');
 
     for (const method of ['number', 'edp', 'mail'] as const) {
       await login.chooseMethod(method);
       await expect(login.valueInput(method)).toBeFocused();
       await check(`view 1 for ${method}`);
-      if (method !== 'mail')
-        await page.getByRole('button', { name: 'Andere Anmeldemethode verwenden' }).click();
+      if (method !== 'mail') await page.getByRole('button', { name: SPEC_TEXTS.otherMethod }).click();
     }
 
     // Sending, then refused: the busy button, then the error.
@@ -53,7 +53,7 @@ for (const { scheme, width } of SCHEMES) {
     // A long domain is one unbreakable word in view 2's hint unless the layout wraps it.
     const value = freshValue('mail', service).replace(/@.*$/, '@stadtwerke-musterstadt-netzgesellschaft.de');
     await login.submitValue('mail', value);
-    await expect(login.submitButton('Anmelden')).toHaveAttribute('aria-disabled', 'true');
+    await expect(login.submitButton(SPEC_TEXTS.signIn)).toHaveAttribute('aria-disabled', 'true');
     await expect(login.statusRegion()).toHaveText('Bitte warten');
     await check('view 1 while the code is being sent');
     releaseSend((route) => fulfillJson(route, { status: 400, message: 'no' }));
@@ -72,11 +72,11 @@ for (const { scheme, width } of SCHEMES) {
     // Checking, then signed in: the busy button, then view 4 until the service's page arrives.
     const releaseCheck = await holdRequests(page, mwsUrl('users/verify/mail'));
     await login.codeInput().fill(code);
-    await expect(login.submitButton('Verifizieren')).toHaveAttribute('aria-disabled', 'true');
+    await expect(login.submitButton(SPEC_TEXTS.verify)).toHaveAttribute('aria-disabled', 'true');
     await expect(login.statusRegion()).toHaveText('Bitte warten');
     await check('view 2 while the code is being checked');
     releaseCheck();
-    await expect(login.heading('Bitte warten...')).toBeFocused();
+    await expect(login.heading(SPEC_TEXTS.pleaseWait)).toBeFocused();
     await check('view 4');
   });
 }

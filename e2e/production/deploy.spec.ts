@@ -14,6 +14,7 @@ import { LoginScreen } from '../support/login-screen.ts';
 import { brands, expect, nodeTest, test } from './support/fixtures.ts';
 import { distDir, type Gateway } from './support/gateway.ts';
 import { fetchRaw, headerOf } from './support/http-client.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 /**
  * Operating the release as docs/deploy.md says: a page opened on release A goes on to the
@@ -189,7 +190,7 @@ function watch(page: Page) {
 async function signInToTheRedirect(login: LoginScreen, gateway: Gateway) {
   const mail = `deploy.${Date.now().toString(36)}@example.de`;
   await login.submitValue('mail', mail);
-  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible({ timeout: 30_000 });
+  await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible({ timeout: 30_000 });
   await login.codeInput().pressSequentially(await gateway.codeFor(mail));
 }
 

@@ -5,6 +5,7 @@ import { LoginScreen, otherOrigins } from '../support/login-screen.ts';
 import { permissionsPolicyErrors, unknownFeaturesMessage } from '../support/permissions-policy-errors.ts';
 import { brands, expect, test } from './support/fixtures.ts';
 import { headerDifferences } from './support/headers.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 /**
  * Every brand as a visitor meets it in production: the release page from nginx, by the brand's
@@ -44,7 +45,7 @@ for (const brand of brands) {
     await login.chooseMethod('mail');
     const mail = `${service}.${randomUUID().slice(0, 8)}@example.de`;
     await login.submitValue('mail', mail);
-    await expect(login.heading('Bestätigungscode eingeben')).toBeVisible({ timeout: 15_000 });
+    await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible({ timeout: 15_000 });
     await login.codeInput().pressSequentially(await gateway.codeFor(mail));
 
     // The token reaches the service's landing page, on the brand's host through nginx.

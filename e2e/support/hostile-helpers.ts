@@ -2,6 +2,7 @@ import { RESOLVER_SERVICE } from '../../src/lib/services.ts';
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import { demoOrigin, type LoginScreen, type Method } from './login-screen.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 /**
  * Helpers for the error, accessibility and hostile-input specs: the backend answers they fake
@@ -9,8 +10,8 @@ import { demoOrigin, type LoginScreen, type Method } from './login-screen.ts';
  */
 
 /** The spec's error catalogue (§8), verbatim: the specs check the page against it, not its source. */
-export const GENERIC_ERROR = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
-export const CHECK_INPUT_ERROR = 'Bitte prüfe deine Eingabe und versuche es erneut.';
+export const GENERIC_ERROR = SPEC_TEXTS.tryAgain;
+export const CHECK_INPUT_ERROR = SPEC_TEXTS.wrongCode;
 
 /** The page's own texts for what the MWS says besides a wrong code (issue 34), verbatim. */
 export const EXPIRED_CODE =
@@ -102,7 +103,7 @@ export async function expectError(page: Page, code: string, text: string | RegEx
 export async function reachCodeView(login: LoginScreen, method: 'mail' | 'edp', value: string) {
   await login.chooseMethod(method);
   await login.submitValue(method, value);
-  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible();
+  await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible();
   return login.codeFor(value, 'mail');
 }
 

@@ -4,9 +4,13 @@ import type { OutboxEntry } from '../../tools/demo/reference-mws.ts';
 import { methodFlags } from '../../tools/demo/dev-config.ts';
 import { METHOD_NAMES } from '../../src/lib/first-view-messages.ts';
 import type { LoginMethod } from '../../src/types/login-method.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
-/** Each method's name on view 0 and on view 1's field, as the page has them. */
-export const METHOD_LABELS = METHOD_NAMES;
+/** Each method's name on view 0 and on view 1's field: the spec's for its methods, the page's for others. */
+export const METHOD_LABELS: Readonly<Record<LoginMethod, string>> = {
+  ...METHOD_NAMES,
+  ...SPEC_TEXTS.methods,
+};
 export type Method = LoginMethod;
 
 function demoPort(): string {
@@ -197,7 +201,7 @@ export class LoginScreen extends BrandSite {
   }
 
   /** The view's submit button by its name alone; its busy state is aria-disabled and the status region. */
-  submitButton(name: 'Anmelden' | 'Verifizieren') {
+  submitButton(name: typeof SPEC_TEXTS.signIn | typeof SPEC_TEXTS.verify) {
     return this.page.getByRole('button', { name, exact: true });
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type TestInfo } from '@playwright/test';
 import { demoOrigin, type LoginScreen, type Method } from './login-screen.ts';
+import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 /**
  * Values no other test of the run uses: all projects share the demo's code store, where a new code
@@ -33,7 +34,7 @@ export async function enabledMethods(service: string): Promise<Method[]> {
 export async function requestCode(login: LoginScreen, method: Method, value: string): Promise<void> {
   await login.chooseMethod(method);
   await login.submitValue(method, value);
-  await expect(login.heading('Bestätigungscode eingeben')).toBeVisible({ timeout: 15_000 });
+  await expect(login.heading(SPEC_TEXTS.enterCode)).toBeVisible({ timeout: 15_000 });
 }
 
 /** The page left for its landing URL with the token, and nothing else, in the query. */

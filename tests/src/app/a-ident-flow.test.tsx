@@ -13,6 +13,7 @@ import {
   verified,
 } from './flow-harness.tsx';
 import { setPagePayPalClientIds } from '../paypal-page.ts';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 // PayPal stands in at its React boundary: one button approves an order, as the real one would.
 vi.mock('@paypal/react-paypal-js', () => ({
@@ -48,7 +49,7 @@ const VERIFY_MAIL = '/api/users/verify/mail';
 const RESOLVER = '/gateway/api/resolver';
 const QRID = 'QR/1?x#y';
 const TARGET = 'https://target.example/app/QR%2F1%3Fx%23y';
-const PAY_TITLE = 'Zu bezahlender Betrag für A-Ident freischaltung';
+const PAY_TITLE = SPEC_TEXTS.payTitle;
 
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -143,7 +144,7 @@ describe('a-ident: the resolver after verification', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Stand-in approve' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
     expect(navigate).toHaveBeenCalledWith(`${TARGET}?idtoken=tok-a&ppid=CAPTURE-9`);
-    expect(screen.getByRole('heading', { name: 'Bitte warten...' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: SPEC_TEXTS.pleaseWait })).toBeInTheDocument();
     // The payment view's draft is gone with the redirect: a reload now starts on view 0.
     await waitFor(() => expect(sessionStorage.length).toBe(0));
   });
@@ -207,7 +208,7 @@ describe('a-ident: progress kept across a reload', () => {
     backendWith(resolved(true));
     const first = renderApp(`?service=a-ident&qrid=QR-A&method=mail`);
     await userEvent.type(await screen.findByLabelText('E-Mail-Adresse'), 'max@example.de{Enter}');
-    await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
+    await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode });
     first.unmount();
 
     const other = renderApp(`?service=a-ident&qrid=QR-B&method=mail`);
@@ -215,6 +216,6 @@ describe('a-ident: progress kept across a reload', () => {
     other.unmount();
 
     renderApp(`?service=a-ident&qrid=QR-A&method=mail`);
-    expect(await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeInTheDocument();
   });
 });

@@ -14,6 +14,7 @@ import {
   verified,
 } from './flow-harness.tsx';
 import { setPagePayPalClientIds } from '../paypal-page.ts';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 // PayPal's loader runs unmocked: jsdom loads no scripts, so its <script src> is the URL a browser
 // would request, and the payment view simply stays busy.
@@ -21,7 +22,7 @@ import { setPagePayPalClientIds } from '../paypal-page.ts';
 const MAIL = '/api/users/auth/mail';
 const VERIFY_MAIL = '/api/users/verify/mail';
 const RESOLVER = '/gateway/api/resolver';
-const PAY_TITLE = 'Zu bezahlender Betrag für A-Ident freischaltung';
+const PAY_TITLE = SPEC_TEXTS.payTitle;
 const STAND_IN = 'https://login.example/gateway/dev/paypal/sdk/js';
 const QUERY = 'currency=EUR&intent=capture&locale=de_DE&disable-card=amex,discover,jcb,elo,hiper';
 const LIVE_SDK_URL = `https://www.paypal.com/sdk/js?client-id=live-client-id&${QUERY}`;

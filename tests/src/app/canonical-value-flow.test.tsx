@@ -11,6 +11,7 @@ import {
   testConfig,
   verified,
 } from './flow-harness.tsx';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 const MAIL = '/api/users/auth/mail';
 const VERIFY_MAIL = '/api/users/verify/mail';
@@ -39,7 +40,7 @@ async function submitValue(method: keyof typeof FIELD, value: string) {
   return { ...view, input };
 }
 
-const codeView = () => screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
+const codeView = () => screen.findByRole('heading', { name: SPEC_TEXTS.enterCode });
 const shownSentTo = () => document.querySelector('strong.sent-to')?.textContent;
 
 describe('the mail route sends the canonical value, checks the code for it and names it', () => {

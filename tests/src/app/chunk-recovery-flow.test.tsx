@@ -13,6 +13,7 @@ import {
   testConfig,
   verified,
 } from './flow-harness.tsx';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 // jsdom cannot reload a page, and its location cannot be replaced: the page's recovery reloads
 // through this stand-in, with its guard, storage and callbacks as the page has them.
@@ -106,7 +107,7 @@ describe('the code view’s chunk is gone from the host (a page opened before a 
     await loadPage();
     const { navigate } = renderApp('?service=a-dok&method=mail');
 
-    expect(await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeInTheDocument();
     expect(screen.getByText(ADDRESS, { selector: 'strong.sent-to' })).toBeInTheDocument();
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
     await userEvent.type(screen.getByLabelText('Bestätigungscode'), '123456');
@@ -140,7 +141,7 @@ test('a prefetch that fails while the visitor types is ignored: no reload, and t
   await expect(loadVerifyView.mock.results[0]?.value).rejects.toThrow();
 
   await userEvent.type(input, `${ADDRESS}{Enter}`);
-  expect(await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeInTheDocument();
   expect(reload).not.toHaveBeenCalled();
   expect(sessionStorage.getItem(RELOAD_KEY)).toBeNull();
 });

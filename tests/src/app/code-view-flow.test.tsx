@@ -13,6 +13,7 @@ import {
   verified,
   wrongCode,
 } from './flow-harness.tsx';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 // Issue 34: the code view says what happened and what to do next, and offers nothing that fails.
 
@@ -27,7 +28,7 @@ const EXPIRED =
   'Dieser Code ist nicht mehr gültig. Bitte fordere mit „Code erneut senden“ einen neuen Code an.';
 const REPLACED =
   'Dieser Code wurde durch einen neueren ersetzt. Bitte gib den Code aus der zuletzt gesendeten Nachricht ein.';
-const WRONG_CODE = 'Bitte prüfe deine Eingabe und versuche es erneut.';
+const WRONG_CODE = SPEC_TEXTS.wrongCode;
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -55,13 +56,13 @@ const clockOf = (time: number) =>
   new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' }).format(time);
 
 const codeInput = () => screen.getByLabelText('Bestätigungscode');
-const verifyButton = () => screen.getByRole('button', { name: 'Verifizieren' });
+const verifyButton = () => screen.getByRole('button', { name: SPEC_TEXTS.verify });
 const statusRegion = () => screen.getByRole('status');
 
 async function enterMail(search = '?service=a-dok&method=mail') {
   const view = renderApp(search);
   await userEvent.type(await screen.findByLabelText('E-Mail-Adresse'), `${ADDRESS}{Enter}`);
-  await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
+  await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode });
   return view;
 }
 
@@ -173,9 +174,9 @@ describe('a lock the MWS says the end of (HTTP 429 with Retry-After)', () => {
     const input = await screen.findByLabelText('E-Mail-Adresse');
     // The lock is still said where a send to the value waits for it.
     expect(screen.getByText(/gesperrt\.$/)).toHaveAttribute('data-error-code', 'VL01');
-    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await userEvent.click(screen.getByRole('button', { name: SPEC_TEXTS.signIn }));
     expect(backend.calls(MAIL)).toHaveLength(1);
-    expect(screen.queryByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeNull();
 
     await userEvent.clear(input);
     await userEvent.type(input, 'erika@example.de{Enter}');
@@ -255,12 +256,12 @@ describe('a check in flight', () => {
 
     await waitFor(() => expect(statusRegion()).toHaveTextContent('Bitte warten'));
     expect(verifyButton()).toHaveAttribute('aria-disabled', 'true');
-    expect(verifyButton()).toHaveAccessibleName('Verifizieren');
+    expect(verifyButton()).toHaveAccessibleName(SPEC_TEXTS.verify);
     const change = screen.getByRole('button', { name: 'E-Mail-Adresse ändern' });
     expect(change).toHaveAttribute('aria-disabled', 'true');
     expect(change).not.toBeDisabled();
     await userEvent.click(change);
-    expect(screen.getByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeInTheDocument();
 
     release(wrongCode());
     expect(await screen.findByText(WRONG_CODE)).toBeInTheDocument();
@@ -277,12 +278,12 @@ describe('the document title', () => {
     await waitFor(() => expect(document.title).toBe(`Mit E-Mail-Adresse anmelden – ${SITE}`));
 
     await userEvent.type(screen.getByLabelText('E-Mail-Adresse'), `${ADDRESS}{Enter}`);
-    await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
-    await waitFor(() => expect(document.title).toBe(`Bestätigungscode eingeben – ${SITE}`));
+    await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode });
+    await waitFor(() => expect(document.title).toBe(`${SPEC_TEXTS.enterCode} – ${SITE}`));
 
     await userEvent.type(codeInput(), '111111');
     await screen.findByText(WRONG_CODE);
-    await waitFor(() => expect(document.title).toBe(`Fehler: Bestätigungscode eingeben – ${SITE}`));
+    await waitFor(() => expect(document.title).toBe(`Fehler: ${SPEC_TEXTS.enterCode} – ${SITE}`));
 
     await userEvent.type(codeInput(), '2');
     await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
@@ -293,7 +294,7 @@ describe('the document title', () => {
     mockBackend({ [configRoute]: json(testConfig), [MAIL]: answer('', 503) });
     renderApp('?service=a-dok&method=mail');
     await userEvent.type(await screen.findByLabelText('E-Mail-Adresse'), `${ADDRESS}{Enter}`);
-    await screen.findByText('Es ist ein Fehler aufgetreten! Bitte versuche es erneut.');
+    await screen.findByText(SPEC_TEXTS.tryAgain);
     await waitFor(() => expect(document.title).toBe(`Fehler: Mit E-Mail-Adresse anmelden – ${SITE}`));
   });
 });
@@ -303,9 +304,9 @@ describe('Anmelden again on view 1', () => {
     const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: mailSent() });
     await enterMail();
     await userEvent.click(screen.getByRole('button', { name: 'E-Mail-Adresse ändern' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Anmelden' }));
+    await userEvent.click(await screen.findByRole('button', { name: SPEC_TEXTS.signIn }));
 
-    expect(await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeInTheDocument();
     expect(screen.getByText(ADDRESS, { selector: 'strong.sent-to' })).toBeInTheDocument();
     expect(backend.calls(MAIL)).toHaveLength(1);
     // A reload from here returns to this code view.
@@ -324,15 +325,13 @@ describe('Anmelden again on view 1', () => {
     const input = await screen.findByLabelText('E-Mail-Adresse');
     await userEvent.clear(input);
     await userEvent.type(input, 'erika@example.de{Enter}');
-    await screen.findByText('Es ist ein Fehler aufgetreten! Bitte versuche es erneut.');
+    await screen.findByText(SPEC_TEXTS.tryAgain);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
-    expect(screen.queryByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: SPEC_TEXTS.signIn }));
+    expect(screen.queryByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeNull();
     await waitFor(() => expect(backend.calls(MAIL)).toHaveLength(3));
     expect(backend.calls(MAIL)[2]?.form).toMatchObject({ email: 'erika@example.de' });
-    expect(
-      await screen.findByText('Es ist ein Fehler aufgetreten! Bitte versuche es erneut.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(SPEC_TEXTS.tryAgain)).toBeInTheDocument();
     expect(screen.queryByText('erika@example.de', { selector: 'strong.sent-to' })).toBeNull();
   });
 });

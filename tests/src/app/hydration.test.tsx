@@ -20,7 +20,8 @@ import {
   PAGE_REDIRECT_HOSTS,
   testConfig,
 } from './flow-harness.tsx';
-import { methodFlags } from '../../../tools/demo/dev-config.ts';
+import { EVERY_METHOD, methodFlags } from '../../../tools/demo/dev-config.ts';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 // The build bakes prerenderFirstViews' markup into each brand's page; main.tsx hydrates it with
 // the app. Both must draw the same page, or React throws the markup away (and says so).
@@ -76,11 +77,14 @@ describe('the pre-rendered page', () => {
       <App pageUrl={new URL('?service=a-dok', PAGE)} navigate={() => undefined} bakedBrand={brand} />
     );
     expect(renderToString(app)).toBe(prerenderFirstViews(brand).methodChoice);
-    expect(prerenderFirstViews(brand).methodChoice).toContain('Anmeldemethode wählen');
+    expect(prerenderFirstViews(brand).methodChoice).toContain(SPEC_TEXTS.chooseMethod);
   });
 
   test('hydrates without a mismatch, and the buttons the visitor may hold stay the same elements', async () => {
-    mockBackend({ [configRoute]: json(testConfig) });
+    // Every method enabled: the app then keeps every button the build rendered.
+    const config = structuredClone(testConfig);
+    config.services['a-dok'].loginMethods = EVERY_METHOD;
+    mockBackend({ [configRoute]: json(config) });
     const buttons = [...root.querySelectorAll('button')];
     const recoverable = hydrate('?service=a-dok');
     await waitFor(() => expect(root.hidden).toBe(false));

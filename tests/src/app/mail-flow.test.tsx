@@ -12,11 +12,12 @@ import {
   verified,
   wrongCode,
 } from './flow-harness.tsx';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 const MAIL = '/api/users/auth/mail';
 const VERIFY_MAIL = '/api/users/verify/mail';
-const GENERIC = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
-const WRONG_CODE = 'Bitte prüfe deine Eingabe und versuche es erneut.';
+const GENERIC = SPEC_TEXTS.tryAgain;
+const WRONG_CODE = SPEC_TEXTS.wrongCode;
 /** VL01 without an end the page can read (no Retry-After). */
 const LOCKED_OUT = 'Zu viele Versuche. Bitte warte einige Minuten und versuche es dann erneut.';
 const PROGRESS_KEY = 'login-gateway:progress:a-dok';
@@ -54,7 +55,7 @@ describe('signing in by e-mail', () => {
     });
     const { navigate } = await enterMail('  max@example.de ');
 
-    expect(await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeInTheDocument();
     expect(backend.calls(MAIL)).toEqual([
       expect.objectContaining({
         url: 'https://mws.example/api/users/auth/mail',
@@ -74,7 +75,7 @@ describe('signing in by e-mail', () => {
       expect.objectContaining({ form: { email: 'max@example.de', token: '123456' } }),
     ]);
     expect(navigate).toHaveBeenCalledWith('https://a-dok.example/start?idtoken=tok-1');
-    expect(screen.getByRole('heading', { name: 'Bitte warten...' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: SPEC_TEXTS.pleaseWait })).toHaveFocus();
     expect(sessionStorage.length).toBe(0);
   });
 
@@ -95,7 +96,7 @@ describe('signing in by e-mail', () => {
     });
     renderApp('?service=a-dok&method=edp');
     await userEvent.type(await screen.findByLabelText('EDP-Kennung'), 'EDP123456{Enter}');
-    await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
+    await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode });
     expect(backend.calls(MAIL)[0]?.form).toEqual({ email: 'EDP123456', key: 'key-a-dok' });
     // The page does not know the address behind an EDP-Kennung: it says where the code went.
     expect(sentTo('EDP123456')).toBeInTheDocument();
@@ -107,7 +108,7 @@ describe('signing in by e-mail', () => {
   test('does nothing for a value of five characters or fewer', async () => {
     const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: mailSent() });
     await enterMail('a@b.d');
-    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await userEvent.click(screen.getByRole('button', { name: SPEC_TEXTS.signIn }));
     expect(backend.calls(MAIL)).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Mit E-Mail-Adresse anmelden' })).toBeInTheDocument();
   });
@@ -119,21 +120,21 @@ describe('signing in by e-mail', () => {
     renderApp('?service=a-dok&method=mail');
     const input = await screen.findByLabelText('E-Mail-Adresse');
     await userEvent.type(input, 'max@example.de');
-    const button = screen.getByRole('button', { name: 'Anmelden' });
+    const button = screen.getByRole('button', { name: SPEC_TEXTS.signIn });
     fireEvent.submit(input.closest('form') as HTMLFormElement);
     fireEvent.click(button);
     fireEvent.click(button);
     await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
     // Said once, politely, in the view's status region; the button keeps its name.
     expect(screen.getByRole('status')).toHaveTextContent('Bitte warten');
-    expect(button).toHaveAccessibleName('Anmelden');
-    expect(screen.getByRole('button', { name: 'Andere Anmeldemethode verwenden' })).toHaveAttribute(
+    expect(button).toHaveAccessibleName(SPEC_TEXTS.signIn);
+    expect(screen.getByRole('button', { name: SPEC_TEXTS.otherMethod })).toHaveAttribute(
       'aria-disabled',
       'true',
     );
     expect(backend.calls(MAIL)).toHaveLength(1);
     release(mailSent());
-    await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
+    await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode });
     expect(backend.calls(MAIL)).toHaveLength(1);
   });
 });
@@ -250,7 +251,7 @@ describe('view 2', () => {
 
     first.unmount();
     renderApp('?service=a-dok&method=mail');
-    expect(await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeInTheDocument();
     expect(sentTo('max@example.de')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Code erneut senden \(\d+ s\)$/ })).toHaveAttribute(
       'aria-disabled',

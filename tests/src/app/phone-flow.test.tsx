@@ -13,6 +13,7 @@ import {
   testConfig,
   verified,
 } from './flow-harness.tsx';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 interface SignedIn {
   user: { getIdToken: () => Promise<string> };
@@ -77,8 +78,8 @@ vi.mock('firebase/auth', () => ({
 
 const SMS = '/api/users/auth/sms';
 const VERIFY_SMS = '/api/users/verify/sms';
-const GENERIC = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
-const WRONG_CODE = 'Bitte prüfe deine Eingabe und versuche es erneut.';
+const GENERIC = SPEC_TEXTS.tryAgain;
+const WRONG_CODE = SPEC_TEXTS.wrongCode;
 /** VL01 without an end: Firebase does not say how long it refuses. */
 const LOCKED_OUT = 'Zu viele Versuche. Bitte warte einige Minuten und versuche es dann erneut.';
 const IMPOSSIBLE_NUMBER = 'Diese Telefonnummer ist ungültig. Bitte prüfe die Ländervorwahl und die Nummer.';
@@ -123,7 +124,7 @@ async function enterNumber(national = '0171 2345678', prefix?: string) {
   return view;
 }
 
-const codeHeading = () => screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
+const codeHeading = () => screen.findByRole('heading', { name: SPEC_TEXTS.enterCode });
 const codeInput = () => screen.getByLabelText('Bestätigungscode');
 /** Where view 2 says the code went: the E.164 number, in full. */
 const sentTo = (value: string) => screen.getByText(value, { selector: 'strong.sent-to' });
@@ -232,7 +233,7 @@ describe('errors of the phone path', () => {
     expect(firebase.verifiers).toHaveLength(1);
     expect(firebase.verifiers[0]?.clear).toHaveBeenCalled();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await userEvent.click(screen.getByRole('button', { name: SPEC_TEXTS.signIn }));
     expect(await codeHeading()).toBeInTheDocument();
     expect(firebase.verifiers).toHaveLength(2);
     const [first, second] = firebase.verifiers;
@@ -295,7 +296,7 @@ describe('errors of the phone path', () => {
     mockBackend({ [configRoute]: json(phoneConfig()) });
     await enterNumber('0171 2345678');
     expect(await screen.findByText(GENERIC)).toHaveAttribute('data-error-code', 'AN04');
-    expect(screen.queryByRole('heading', { name: 'Bestätigungscode eingeben' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: SPEC_TEXTS.enterCode })).not.toBeInTheDocument();
   });
 
   test('VM01 for a wrong code: the spec text, and the next code is confirmed', async () => {

@@ -12,6 +12,7 @@ import {
   renderApp,
   testConfig,
 } from './flow-harness.tsx';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -40,7 +41,7 @@ describe('starting the page', () => {
   test('fetches the config relative to the page, with same-origin credentials like the preload', async () => {
     const backend = mockBackend({ [configRoute]: json(testConfig) });
     renderApp('?service=a-dok');
-    expect(await screen.findByRole('heading', { name: 'Anmeldemethode wählen' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: SPEC_TEXTS.chooseMethod })).toBeInTheDocument();
     expect(backend.requests[0]).toMatchObject({
       url: 'https://login.example/gateway/api/config',
       method: 'GET',
@@ -156,7 +157,7 @@ describe('starting the page', () => {
     async (_case, service, method, methods, logged) => {
       mockBackend({ [configRoute]: json(testConfig) });
       const { container } = renderApp(`?service=${service}&method=${method}`);
-      expect(await screen.findByRole('heading', { name: 'Anmeldemethode wählen' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: SPEC_TEXTS.chooseMethod })).toBeInTheDocument();
       expect(container).toBeVisible();
       expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(methods);
       expect(consoleError).toHaveBeenCalledWith(logged);
@@ -168,14 +169,14 @@ describe('view 0', () => {
   test('lists the enabled methods in the spec order, with the footer links', async () => {
     mockBackend({ [configRoute]: json(testConfig) });
     renderApp('?service=a-dok');
-    await screen.findByRole('heading', { name: 'Anmeldemethode wählen' });
+    await screen.findByRole('heading', { name: SPEC_TEXTS.chooseMethod });
     const buttons = screen.getAllByRole('button').map((button) => button.textContent);
     expect(buttons).toEqual(['E-Mail-Adresse', 'Telefonnummer', 'EDP-Kennung']);
-    expect(screen.getByRole('link', { name: 'Impressum' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: SPEC_TEXTS.imprint })).toHaveAttribute(
       'href',
       'https://www.a-dok.example/impressum',
     );
-    expect(screen.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: SPEC_TEXTS.privacy })).toHaveAttribute(
       'href',
       'https://www.a-dok.example/datenschutz',
     );
@@ -184,7 +185,7 @@ describe('view 0', () => {
   test('offers only what the service enables', async () => {
     mockBackend({ [configRoute]: json(testConfig) });
     renderApp('?service=wdpall');
-    await screen.findByRole('heading', { name: 'Anmeldemethode wählen' });
+    await screen.findByRole('heading', { name: SPEC_TEXTS.chooseMethod });
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['E-Mail-Adresse']);
   });
 
@@ -199,9 +200,9 @@ describe('view 0', () => {
     const input = screen.getByLabelText(label);
     for (const [name, value] of Object.entries(attributes)) expect(input).toHaveAttribute(name, value);
     expect(input).toHaveFocus();
-    await userEvent.click(screen.getByRole('button', { name: 'Andere Anmeldemethode verwenden' }));
+    await userEvent.click(screen.getByRole('button', { name: SPEC_TEXTS.otherMethod }));
     // Keyboard focus is not dropped on the page: it moves to the view that came back.
-    expect(screen.getByRole('heading', { name: 'Anmeldemethode wählen' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: SPEC_TEXTS.chooseMethod })).toHaveFocus();
   });
 
   test('the phone method has a country prefix field, +49 by default', async () => {
@@ -219,7 +220,7 @@ describe('following the chosen service', () => {
     renderApp('?service=wdpall');
     expect(await screen.findByRole('img', { name: 'WD Pall' })).toBeInTheDocument();
     // The view's name first, the brand's title after (document-title.ts), once the flow is in.
-    await waitFor(() => expect(document.title).toBe('Anmeldemethode wählen – WD Pall – Anmeldung'));
+    await waitFor(() => expect(document.title).toBe(`${SPEC_TEXTS.chooseMethod} – WD Pall – Anmeldung`));
     expect(document.documentElement.dataset.brand).toBe('wdpall');
     expect(document.querySelector('meta[name="theme-color"]')).toHaveAttribute('content', '#1c1917');
     const icons = [...document.querySelectorAll('link[rel="icon"]')].map((link) => link.getAttribute('href'));
@@ -233,7 +234,7 @@ describe('following the chosen service', () => {
     document.title = 'A-Dok – Anmeldung';
     renderApp('?service=a-dok');
     await screen.findByRole('img', { name: 'A-Dok' });
-    await waitFor(() => expect(document.title).toBe('Anmeldemethode wählen – A-Dok – Anmeldung'));
+    await waitFor(() => expect(document.title).toBe(`${SPEC_TEXTS.chooseMethod} – A-Dok – Anmeldung`));
     expect(document.documentElement.style.getPropertyValue('--accent')).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { configRoute, json, mailSent, mockBackend, renderApp, testConfig } from './flow-harness.tsx';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 // Issue 34: each view is an entry of the browser's history, on the page's one URL, so Back
 // returns to the view before and Forward follows; a reload of view 1 keeps what was typed.
@@ -32,7 +33,7 @@ const entry = () => (history.state as { loginGateway?: unknown } | null)?.loginG
 async function enterMail(search = '?service=a-dok&method=mail') {
   const view = renderApp(search);
   await userEvent.type(await screen.findByLabelText('E-Mail-Adresse'), `${ADDRESS}{Enter}`);
-  await heading('Bestätigungscode eingeben');
+  await heading(SPEC_TEXTS.enterCode);
   return view;
 }
 
@@ -50,7 +51,7 @@ describe('Back and Forward', () => {
     expect(sessionStorage.getItem(PROGRESS_KEY)).toBeNull();
 
     history.forward();
-    expect(await heading('Bestätigungscode eingeben')).toBeInTheDocument();
+    expect(await heading(SPEC_TEXTS.enterCode)).toBeInTheDocument();
     expect(screen.getByText(ADDRESS, { selector: 'strong.sent-to' })).toBeInTheDocument();
     expect(backend.calls(MAIL)).toHaveLength(1);
     // A reload here returns to this code view again.
@@ -65,7 +66,7 @@ describe('Back and Forward', () => {
     expect(await heading('Mit E-Mail-Adresse anmelden')).toBeInTheDocument();
 
     history.back();
-    expect(await heading('Anmeldemethode wählen')).toBeInTheDocument();
+    expect(await heading(SPEC_TEXTS.chooseMethod)).toBeInTheDocument();
     expect(entry()).toEqual({ view: 'method', method: undefined });
 
     history.forward();
@@ -94,10 +95,10 @@ describe('Back and Forward', () => {
     history.back();
     await waitFor(() => expect(entry()).toEqual({ view: 'send-code', method: 'mail' }));
     expect(screen.getByRole('heading', { name: 'Mit E-Mail-Adresse anmelden' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Anmeldemethode wählen' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: SPEC_TEXTS.chooseMethod })).toBeNull();
 
     release(mailSent());
-    expect(await heading('Bestätigungscode eingeben')).toBeInTheDocument();
+    expect(await heading(SPEC_TEXTS.enterCode)).toBeInTheDocument();
   });
 
   test('Back to the code view while the value is locked keeps the lock in force', async () => {
@@ -117,10 +118,10 @@ describe('Back and Forward', () => {
     await heading('Mit E-Mail-Adresse anmelden');
 
     history.back();
-    expect(await heading('Bestätigungscode eingeben')).toBeInTheDocument();
+    expect(await heading(SPEC_TEXTS.enterCode)).toBeInTheDocument();
     expect(screen.getByText(/gesperrt\.$/)).toHaveAttribute('data-error-code', 'VL01');
     expect(screen.getByLabelText('Bestätigungscode')).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByRole('button', { name: 'Verifizieren' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: SPEC_TEXTS.verify })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.type(screen.getByLabelText('Bestätigungscode'), '123456');
     expect(backend.calls(VERIFY_MAIL)).toHaveLength(1);
   });
@@ -162,17 +163,17 @@ describe('a reload of view 1', () => {
     expect(await screen.findByLabelText('EDP-Kennung')).toHaveValue('MUSTER4711');
   });
 
-  test('after „Andere Anmeldemethode verwenden“ starts on view 0 again, with nothing kept', async () => {
+  test(`after „${SPEC_TEXTS.otherMethod}“ starts on view 0 again, with nothing kept`, async () => {
     mockBackend({ [configRoute]: json(testConfig) });
     const first = renderApp('?service=a-dok');
     await userEvent.click(await screen.findByRole('button', { name: 'E-Mail-Adresse' }));
     await userEvent.type(await screen.findByLabelText('E-Mail-Adresse'), ADDRESS);
-    await userEvent.click(screen.getByRole('button', { name: 'Andere Anmeldemethode verwenden' }));
-    await heading('Anmeldemethode wählen');
+    await userEvent.click(screen.getByRole('button', { name: SPEC_TEXTS.otherMethod }));
+    await heading(SPEC_TEXTS.chooseMethod);
     expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull();
     first.unmount();
 
     renderApp('?service=a-dok');
-    expect(await heading('Anmeldemethode wählen')).toBeInTheDocument();
+    expect(await heading(SPEC_TEXTS.chooseMethod)).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 import { errorText, errorTexts, messages, VALUE_ERRORS } from '../../../src/lib/messages.ts';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 const src = path.join(import.meta.dirname, '../../../src');
 /** Words a German sentence of the page hardly does without, and no English identifier has. */
@@ -52,7 +53,7 @@ describe('messages.ts', () => {
   test('the check would see one: its own texts are German', () => {
     expect(Object.values(errorTexts).every((text) => GERMAN.test(text))).toBe(true);
     expect(GERMAN.test(messages.paymentWithoutId)).toBe(true);
-    expect(messages.chooseMethod).toBe('Anmeldemethode wählen');
+    expect(messages.chooseMethod).toBe(SPEC_TEXTS.chooseMethod);
   });
 });
 
@@ -101,7 +102,7 @@ describe('errorText', () => {
 
   // The spec's texts stay exactly as written; the page's own codes say what happened.
   test.each([
-    ['VM01', 'Bitte prüfe deine Eingabe und versuche es erneut.'],
+    ['VM01', SPEC_TEXTS.wrongCode],
     ['AN05', 'Diese Telefonnummer ist ungültig. Bitte prüfe die Ländervorwahl und die Nummer.'],
     [
       'AM03',

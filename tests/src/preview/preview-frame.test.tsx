@@ -6,6 +6,7 @@ import type { Brand } from '../../../src/features/branding/brand.ts';
 import { PreviewFrame } from '../../../src/preview/preview-frame.tsx';
 import { PreviewSheet } from '../../../src/preview/preview-sheet.tsx';
 import { previewViews, type PreviewView } from '../../../src/preview/preview-views.ts';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
 
 // PayPal stands in at its React boundary: the provider records what the view loads it with.
 const paypal = vi.hoisted(() => ({ options: [] as Record<string, unknown>[] }));
@@ -60,10 +61,10 @@ describe('a preview frame', () => {
   test('shows the view in the brand frame, with the logo and the legal links', async () => {
     renderFrame('method');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Anmeldemethode wählen' }),
+      await screen.findByRole('heading', { level: 1, name: SPEC_TEXTS.chooseMethod }),
     ).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'A-Ident' })).toHaveAttribute('src', '/assets/logo-abc.svg');
-    expect(screen.getByRole('link', { name: 'Impressum' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: SPEC_TEXTS.imprint })).toBeInTheDocument();
     for (const name of ['E-Mail-Adresse', 'Telefonnummer', 'EDP-Kennung'])
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
   });
@@ -89,7 +90,7 @@ describe('a preview frame', () => {
     async (key, destination, change) => {
       renderFrame(key);
       expect(await screen.findByText(destination, { selector: 'strong.sent-to' })).toBeInTheDocument();
-      expect(screen.getByText('Bitte prüfe deine Eingabe und versuche es erneut.')).toBeInTheDocument();
+      expect(screen.getByText(SPEC_TEXTS.wrongCode)).toBeInTheDocument();
       expect(screen.getByRole('textbox', { name: 'Bestätigungscode' })).toHaveAttribute(
         'aria-invalid',
         'true',
@@ -128,7 +129,7 @@ describe('a preview frame', () => {
   test('shows view 4, which has nowhere to go', async () => {
     const location = window.location.href;
     renderFrame('redirect');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bitte warten...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: SPEC_TEXTS.pleaseWait })).toBeInTheDocument();
     expect(window.location.href).toBe(location);
   });
 });
@@ -143,7 +144,7 @@ describe('the preview page', () => {
     expect(sections.map((section) => within(section).getByRole('heading', { level: 2 }).textContent)).toEqual(
       previewViews('a-ident').map((view) => view.label),
     );
-    const wait = within(screen.getByRole('region', { name: 'Ansicht 4: Bitte warten...' }));
+    const wait = within(screen.getByRole('region', { name: `Ansicht 4: ${SPEC_TEXTS.pleaseWait}` }));
     const frames = wait.getAllByTitle(/^Ansicht 4: Bitte warten\.\.\. – /);
     expect(
       frames.map((frame) => [
@@ -153,22 +154,22 @@ describe('the preview page', () => {
       ]),
     ).toEqual([
       [
-        'Ansicht 4: Bitte warten... – Telefon, 375 px, hell',
+        `Ansicht 4: ${SPEC_TEXTS.pleaseWait} – Telefon, 375 px, hell`,
         'http://a-ident.localhost:8080/preview.html?service=a-ident&view=redirect&scheme=light',
         '375',
       ],
       [
-        'Ansicht 4: Bitte warten... – Telefon, 375 px, dunkel',
+        `Ansicht 4: ${SPEC_TEXTS.pleaseWait} – Telefon, 375 px, dunkel`,
         'http://a-ident.localhost:8080/preview.html?service=a-ident&view=redirect&scheme=dark',
         '375',
       ],
       [
-        'Ansicht 4: Bitte warten... – Desktop, 1280 px, hell',
+        `Ansicht 4: ${SPEC_TEXTS.pleaseWait} – Desktop, 1280 px, hell`,
         'http://a-ident.localhost:8080/preview.html?service=a-ident&view=redirect&scheme=light',
         '1280',
       ],
       [
-        'Ansicht 4: Bitte warten... – Desktop, 1280 px, dunkel',
+        `Ansicht 4: ${SPEC_TEXTS.pleaseWait} – Desktop, 1280 px, dunkel`,
         'http://a-ident.localhost:8080/preview.html?service=a-ident&view=redirect&scheme=dark',
         '1280',
       ],

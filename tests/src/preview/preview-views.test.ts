@@ -1,9 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { previewFrameUrl, previewViews, readPreviewQuery } from '../../../src/preview/preview-views.ts';
+import { LOGIN_METHODS } from '../../../src/types/login-method.ts';
+import { SPEC_TEXTS } from '../../spec-texts.ts';
+
+/** The views of the spec's methods, and those that depend on none. */
+const specViews = (service: string) =>
+  previewViews(service).filter((view) => view.method === undefined || view.method in SPEC_TEXTS.methods);
 
 describe('previewViews', () => {
   test('lists every view of a brand that cannot pay, each method where the view depends on it', () => {
-    expect(previewViews('a-dok').map((view) => view.key)).toEqual([
+    expect(specViews('a-dok').map((view) => view.key)).toEqual([
       'method',
       'send-code-mail',
       'send-code-number',
@@ -15,21 +21,26 @@ describe('previewViews', () => {
     ]);
   });
 
+  test("shows view 1 of every method of the product's list", () => {
+    const keys = previewViews('a-dok').map((view) => view.key);
+    for (const method of LOGIN_METHODS) expect(keys).toContain(`send-code-${method}`);
+  });
+
   test('adds the payment for a brand that takes payments', () => {
     expect(previewViews('a-ident').map((view) => view.key)).toContain('payment');
   });
 
   test('names each view with its number from the spec, in German', () => {
-    expect(previewViews('a-ident').map((view) => view.label)).toEqual([
-      'Ansicht 0: Anmeldemethode wählen',
+    expect(specViews('a-ident').map((view) => view.label)).toEqual([
+      `Ansicht 0: ${SPEC_TEXTS.chooseMethod}`,
       'Ansicht 1: Mit E-Mail-Adresse anmelden',
       'Ansicht 1: Mit Telefonnummer anmelden',
       'Ansicht 1: Mit EDP-Kennung anmelden',
-      'Ansicht 2: Bestätigungscode eingeben (E-Mail-Adresse), mit Wartezeit und Fehler',
-      'Ansicht 2: Bestätigungscode eingeben (Telefonnummer), mit Wartezeit und Fehler',
-      'Ansicht 2: Bestätigungscode eingeben (EDP-Kennung), mit Wartezeit und Fehler',
+      `Ansicht 2: ${SPEC_TEXTS.enterCode} (E-Mail-Adresse), mit Wartezeit und Fehler`,
+      `Ansicht 2: ${SPEC_TEXTS.enterCode} (Telefonnummer), mit Wartezeit und Fehler`,
+      `Ansicht 2: ${SPEC_TEXTS.enterCode} (EDP-Kennung), mit Wartezeit und Fehler`,
       'Ansicht 3: Zahlung',
-      'Ansicht 4: Bitte warten...',
+      `Ansicht 4: ${SPEC_TEXTS.pleaseWait}`,
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Brand } from '../../../../src/features/branding/brand.ts';
 import { BrandFrame } from '../../../../src/features/branding/brand-frame.tsx';
+import { SPEC_TEXTS } from '../../../spec-texts.ts';
 
 afterEach(cleanup);
 
@@ -43,9 +44,12 @@ describe('BrandFrame', () => {
   test('has the footer links Impressum and Datenschutz with the brand targets', () => {
     render(<BrandFrame brand={brand}>Inhalt</BrandFrame>);
     const footer = screen.getByRole('contentinfo');
-    expect(footer).toContainElement(screen.getByRole('link', { name: 'Impressum' }));
-    expect(screen.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', brand.links.impressum);
-    expect(screen.getByRole('link', { name: 'Datenschutz' })).toHaveAttribute(
+    expect(footer).toContainElement(screen.getByRole('link', { name: SPEC_TEXTS.imprint }));
+    expect(screen.getByRole('link', { name: SPEC_TEXTS.imprint })).toHaveAttribute(
+      'href',
+      brand.links.impressum,
+    );
+    expect(screen.getByRole('link', { name: SPEC_TEXTS.privacy })).toHaveAttribute(
       'href',
       brand.links.datenschutz,
     );

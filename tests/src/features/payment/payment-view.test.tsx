@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import PaymentView from '../../../../src/features/payment/payment-view.tsx';
 import { setPagePayPalClientIds } from '../../paypal-page.ts';
+import { SPEC_TEXTS } from '../../../spec-texts.ts';
 
 interface ScriptState {
   isInitial: boolean;
@@ -71,7 +72,7 @@ vi.mock('@paypal/react-paypal-js', () => ({
   ),
 }));
 
-const FAILED = 'Bei der Bearbeitung Ihrer Bestellung ist ein Fehler aufgetreten!';
+const FAILED = SPEC_TEXTS.paymentFailed;
 const UNAVAILABLE = 'Die Zahlung konnte nicht geladen werden. Bitte versuche es später erneut.';
 
 let consoleError: ReturnType<typeof vi.spyOn>;
@@ -165,9 +166,7 @@ describe('the PayPal script options', () => {
 describe('paying', () => {
   test('shows the title and the amount in German format', () => {
     renderPayment(5);
-    expect(
-      screen.getByRole('heading', { name: 'Zu bezahlender Betrag für A-Ident freischaltung' }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: SPEC_TEXTS.payTitle })).toBeInTheDocument();
     expect(screen.getByText(/€$/).textContent).toBe('5,00\u00a0€');
   });
 

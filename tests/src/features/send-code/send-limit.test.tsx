@@ -3,13 +3,14 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { configRoute, json, mailSent, mockBackend, renderApp, testConfig } from '../../app/flow-harness.tsx';
+import { SPEC_TEXTS } from '../../../spec-texts.ts';
 
 // The MWS answers a send over its limits, or to a locked value, with HTTP 429
 // (docs/backend-contract.md#limits): the page says so instead of inviting another try at once.
 
 const MAIL = '/api/users/auth/mail';
 const TOO_MANY_CODES = 'Es wurden zu viele Codes angefordert. Bitte versuche es später erneut.';
-const GENERIC = 'Es ist ein Fehler aufgetreten! Bitte versuche es erneut.';
+const GENERIC = SPEC_TEXTS.tryAgain;
 const limitReached = () => json({ status: 429, message: 'too many codes sent to this value' }, 429);
 
 beforeEach(() => {
@@ -40,7 +41,7 @@ describe('a send the MWS refuses for its limits (HTTP 429)', () => {
     expect(input).toHaveValue(value);
     // A limit of the server is not the value's fault (issue 34).
     expect(input).not.toHaveAttribute('aria-invalid');
-    expect(screen.queryByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeNull();
   });
 
   /** The clock time as the page shows it, in the zone the test runs in. */
@@ -72,7 +73,7 @@ describe('a send the MWS refuses for its limits (HTTP 429)', () => {
       expect(error).toHaveTextContent(`${start} ${clock} Uhr (in 10 Minuten) ${end}`);
       expect(input).not.toHaveAttribute('aria-invalid');
 
-      await userEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+      await userEvent.click(screen.getByRole('button', { name: SPEC_TEXTS.signIn }));
       expect(backend.calls(MAIL)).toHaveLength(1);
       expect(error).toBeInTheDocument();
     },
@@ -82,7 +83,7 @@ describe('a send the MWS refuses for its limits (HTTP 429)', () => {
     const backend = mockBackend({ [configRoute]: json(testConfig), [MAIL]: [mailSent(), limitReached()] });
     renderApp('?service=a-dok&method=mail');
     await userEvent.type(await screen.findByLabelText('E-Mail-Adresse'), 'max@example.de{Enter}');
-    await screen.findByRole('heading', { name: 'Bestätigungscode eingeben' });
+    await screen.findByRole('heading', { name: SPEC_TEXTS.enterCode });
     // A reload after the cooldown: the resend button is ready at once.
     const key = 'login-gateway:progress:a-dok';
     const stored = JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, unknown>;
@@ -93,7 +94,7 @@ describe('a send the MWS refuses for its limits (HTTP 429)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Code erneut senden' }));
 
     expect(await screen.findByText(TOO_MANY_CODES)).toHaveAttribute('data-error-code', 'AL01');
-    expect(screen.getByRole('heading', { name: 'Bestätigungscode eingeben' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: SPEC_TEXTS.enterCode })).toBeInTheDocument();
     await waitFor(() => expect(backend.calls(MAIL)).toHaveLength(2));
   });
 });
