@@ -1,4 +1,4 @@
-import { sendMailCode } from '../features/send-code/api/send-mail-code.ts';
+import { sendCode } from '../features/send-code/api/send-code.ts';
 import type { SentCode } from '../features/send-code/send-phone-code.ts';
 import type { Outcome } from '../lib/api-client.ts';
 import type { SendRequest } from './login-methods.ts';
@@ -8,6 +8,6 @@ import type { SendRequest } from './login-methods.ts';
  * view 1 shows, so view 0 does not carry it.
  */
 export async function sendByMail({ service, sentTo }: SendRequest): Promise<Outcome<SentCode>> {
-  const sent = await sendMailCode(service.mwsTargetUrl, sentTo, service.loginKey);
+  const sent = await sendCode('mail', service.mwsTargetUrl, sentTo, service.loginKey);
   return sent.ok ? { ok: true, data: { sentViaFirebase: false, verificationId: undefined } } : sent;
 }

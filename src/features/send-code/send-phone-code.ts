@@ -3,7 +3,7 @@ import { RecaptchaVerifier, signInWithPhoneNumber } from 'firebase/auth';
 import { isPossiblePhoneNumber } from 'libphonenumber-js/min';
 import type { Outcome } from '../../lib/api-client.ts';
 import { firebaseAuth, reportFirebaseError, type FirebaseAuthConfig } from '../../lib/firebase-auth.ts';
-import { sendSmsCode } from './api/send-sms-code.ts';
+import { sendCode } from './api/send-code.ts';
 
 export interface SentCode {
   /** The code went through Firebase, not the backend's SMS fallback. */
@@ -32,7 +32,7 @@ export async function sendPhoneCode(
   if (firebase.ok)
     return { ok: true, data: { sentViaFirebase: true, verificationId: firebase.verificationId } };
   if (!firebase.tooManyRequests) return { ok: false, code: firebase.code };
-  const fallback = await sendSmsCode(service.mwsTargetUrl, phoneNumber, service.loginKey);
+  const fallback = await sendCode('sms', service.mwsTargetUrl, phoneNumber, service.loginKey);
   return fallback.ok ? { ok: true, data: { sentViaFirebase: false, verificationId: undefined } } : fallback;
 }
 

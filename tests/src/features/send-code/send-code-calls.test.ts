@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { sendMailCode } from '../../../../src/features/send-code/api/send-mail-code.ts';
-import { sendSmsCode } from '../../../../src/features/send-code/api/send-sms-code.ts';
+import { sendCode } from '../../../../src/features/send-code/api/send-code.ts';
 import { answer, stubFetch, onlyRequest } from '../../fetch-stub.ts';
 
 /** A form POST with exactly these fields, no custom headers and a timeout: a CORS simple request. */
@@ -73,7 +72,7 @@ async function expectRefusedUntil(send: () => Promise<unknown>, code: string) {
   expect(retryAt).toBeLessThanOrEqual(after + 900_000);
 }
 
-describe('sendMailCode', () => {
+describe("sendCode by the MWS's mail route", () => {
   const mailSent = JSON.stringify({ status: 200, message: 'mail sent' });
 
   test.each([
@@ -84,7 +83,7 @@ describe('sendMailCode', () => {
   ])('posts to the mail endpoint below %j', async (mwsTargetUrl, expected) => {
     const fetchMock = stubFetch(async () => answer(mailSent));
 
-    await sendMailCode(mwsTargetUrl, 'max@example.de', 'login-key');
+    await sendCode('mail', mwsTargetUrl, 'max@example.de', 'login-key');
 
     expect(onlyRequest(fetchMock).url).toBe(expected);
   });
@@ -92,7 +91,7 @@ describe('sendMailCode', () => {
   test('sends email and key form-encoded as a CORS simple request', async () => {
     const fetchMock = stubFetch(async () => answer(mailSent));
 
-    await sendMailCode('https://mws.example/base/', 'max+test@example.de', 'key&1');
+    await sendCode('mail', 'https://mws.example/base/', 'max+test@example.de', 'key&1');
 
     const request = onlyRequest(fetchMock);
     expectSimpleFormPost(request, [
@@ -105,7 +104,7 @@ describe('sendMailCode', () => {
   test('reports a sent mail', async () => {
     stubFetch(async () => answer(mailSent));
 
-    expect(await sendMailCode('https://mws.example/', 'max@example.de', 'k')).toEqual({
+    expect(await sendCode('mail', 'https://mws.example/', 'max@example.de', 'k')).toEqual({
       ok: true,
       data: true,
     });
@@ -116,7 +115,7 @@ describe('sendMailCode', () => {
       throw error;
     });
 
-    expect(await sendMailCode('https://mws.example/', 'max@example.de', 'k')).toEqual({
+    expect(await sendCode('mail', 'https://mws.example/', 'max@example.de', 'k')).toEqual({
       ok: false,
       code: 'AM01',
     });
@@ -137,7 +136,7 @@ describe('sendMailCode', () => {
   ])('reports %s as AM02', async (_case, body, status) => {
     stubFetch(async () => answer(body, status));
 
-    expect(await sendMailCode('https://mws.example/', 'max@example.de', 'k')).toEqual({
+    expect(await sendCode('mail', 'https://mws.example/', 'max@example.de', 'k')).toEqual({
       ok: false,
       code: 'AM02',
     });
@@ -145,7 +144,7 @@ describe('sendMailCode', () => {
   test.each(tooManyRequests)('reports HTTP 429 with %s as AL01, the send limit', async (_case, body) => {
     stubFetch(async () => answer(body, 429));
 
-    expect(await sendMailCode('https://mws.example/', 'max@example.de', 'k')).toEqual({
+    expect(await sendCode('mail', 'https://mws.example/', 'max@example.de', 'k')).toEqual({
       ok: false,
       code: 'AL01',
     });
@@ -156,18 +155,18 @@ describe('sendMailCode', () => {
     async (reason, code) => {
       stubFetch(async () => refusedSend({ status: 429, reason, message: 'refused' }));
 
-      await expectRefusedUntil(() => sendMailCode('https://mws.example/', 'max@example.de', 'k'), code);
+      await expectRefusedUntil(() => sendCode('mail', 'https://mws.example/', 'max@example.de', 'k'), code);
     },
   );
 
   test('reads the reason only from a body of the mail call’s shape', async () => {
     stubFetch(async () => refusedSend({ code: 429, reason: 'locked', message: 'refused' }));
 
-    await expectRefusedUntil(() => sendMailCode('https://mws.example/', 'max@example.de', 'k'), 'AL01');
+    await expectRefusedUntil(() => sendCode('mail', 'https://mws.example/', 'max@example.de', 'k'), 'AL01');
   });
 });
 
-describe('sendSmsCode', () => {
+describe("sendCode by the MWS's SMS route", () => {
   const smsSent = JSON.stringify({ code: 200, message: 'SMS gesendet' });
 
   test.each([
@@ -178,7 +177,7 @@ describe('sendSmsCode', () => {
   ])('posts to the SMS endpoint below %j', async (mwsTargetUrl, expected) => {
     const fetchMock = stubFetch(async () => answer(smsSent));
 
-    await sendSmsCode(mwsTargetUrl, '+491712345678', 'login-key');
+    await sendCode('sms', mwsTargetUrl, '+491712345678', 'login-key');
 
     expect(onlyRequest(fetchMock).url).toBe(expected);
   });
@@ -186,7 +185,7 @@ describe('sendSmsCode', () => {
   test('sends mobilenumber and key form-encoded as a CORS simple request', async () => {
     const fetchMock = stubFetch(async () => answer(smsSent));
 
-    await sendSmsCode('https://mws.example/base/', '+491712345678', 'login-key');
+    await sendCode('sms', 'https://mws.example/base/', '+491712345678', 'login-key');
 
     const request = onlyRequest(fetchMock);
     expectSimpleFormPost(request, [
@@ -200,7 +199,10 @@ describe('sendSmsCode', () => {
   test('reports a sent SMS', async () => {
     stubFetch(async () => answer(smsSent));
 
-    expect(await sendSmsCode('https://mws.example/', '+491712345678', 'k')).toEqual({ ok: true, data: true });
+    expect(await sendCode('sms', 'https://mws.example/', '+491712345678', 'k')).toEqual({
+      ok: true,
+      data: true,
+    });
   });
 
   test.each(networkFailures)('reports %s as AN02', async (_case, error) => {
@@ -208,7 +210,7 @@ describe('sendSmsCode', () => {
       throw error;
     });
 
-    expect(await sendSmsCode('https://mws.example/', '+491712345678', 'k')).toEqual({
+    expect(await sendCode('sms', 'https://mws.example/', '+491712345678', 'k')).toEqual({
       ok: false,
       code: 'AN02',
     });
@@ -228,7 +230,7 @@ describe('sendSmsCode', () => {
   ])('reports %s as AN03', async (_case, body, status) => {
     stubFetch(async () => answer(body, status));
 
-    expect(await sendSmsCode('https://mws.example/', '+491712345678', 'k')).toEqual({
+    expect(await sendCode('sms', 'https://mws.example/', '+491712345678', 'k')).toEqual({
       ok: false,
       code: 'AN03',
     });
@@ -236,7 +238,7 @@ describe('sendSmsCode', () => {
   test.each(tooManyRequests)('reports HTTP 429 with %s as AL01, the send limit', async (_case, body) => {
     stubFetch(async () => answer(body, 429));
 
-    expect(await sendSmsCode('https://mws.example/', '+491712345678', 'k')).toEqual({
+    expect(await sendCode('sms', 'https://mws.example/', '+491712345678', 'k')).toEqual({
       ok: false,
       code: 'AL01',
     });
@@ -247,13 +249,13 @@ describe('sendSmsCode', () => {
     async (reason, code) => {
       stubFetch(async () => refusedSend({ code: 429, reason, message: 'refused' }));
 
-      await expectRefusedUntil(() => sendSmsCode('https://mws.example/', '+491712345678', 'k'), code);
+      await expectRefusedUntil(() => sendCode('sms', 'https://mws.example/', '+491712345678', 'k'), code);
     },
   );
 
   test('reads the reason only from a body of the SMS call’s shape', async () => {
     stubFetch(async () => refusedSend({ status: 429, reason: 'locked', message: 'refused' }));
 
-    await expectRefusedUntil(() => sendSmsCode('https://mws.example/', '+491712345678', 'k'), 'AL01');
+    await expectRefusedUntil(() => sendCode('sms', 'https://mws.example/', '+491712345678', 'k'), 'AL01');
   });
 });
