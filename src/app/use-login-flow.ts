@@ -17,7 +17,7 @@ export interface FlowSetup {
   qrId: string | undefined;
   method: LoginMethod | undefined;
   pageUrl: URL;
-  /** The page's allow-list of redirect hosts, from its meta tag; a page without it allows none. */
+  /** The page's allow-list of redirect hosts, as the first script read it (src/start-config.ts). */
   redirectHosts: readonly string[];
   /** The site's name in the document title: the brand's title, or the service's name. */
   siteTitle: string;

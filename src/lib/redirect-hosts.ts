@@ -1,8 +1,10 @@
 /**
  * The hosts a page may send the visitor and their token to, from `redirectHosts` in its brand's
- * brand.json. The build writes them into the page as this meta tag, and the release check refuses
- * a page without it. The page's first script reads it, once (src/start-config.ts), and hands the
- * list to the app; a page without it allows no host (docs/decisions/013).
+ * brand.json, which names at least one (scripts/lib/brand-schema.ts). The build writes them into
+ * every brand's page as this meta tag, and the release check refuses a page without it. The
+ * page's first script reads it, once (src/start-config.ts), and hands the list to the start rule
+ * and the app (decision 029). Only the neutral development page has no tag, and so no host but
+ * this machine (isAllowedHost; docs/decisions/013).
  */
 export const REDIRECT_HOSTS_META = 'login-gateway-redirect-hosts';
 
