@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type TestInfo } from '@playwright/test';
 import { demoOrigin, type LoginScreen, type Method } from './login-screen.ts';
+import { LOGIN_METHODS } from '../../src/types/login-method.ts';
 import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 /**
@@ -28,7 +29,7 @@ export async function enabledMethods(service: string): Promise<Method[]> {
     services: Record<string, { loginMethods: Record<Method, boolean> }>;
   };
   const methods = config.services[service]?.loginMethods;
-  return (['mail', 'number', 'edp'] as const).filter((method) => methods?.[method]);
+  return LOGIN_METHODS.filter((method) => methods?.[method]);
 }
 
 export async function requestCode(login: LoginScreen, method: Method, value: string): Promise<void> {
