@@ -154,7 +154,14 @@ test('the preview shows every view of the brand, light and dark, at phone and de
       for (const [index, width] of WIDTHS.entries()) {
         await pair.nth(index).scrollIntoViewIfNeeded();
         const main = pair.nth(index).contentFrame().getByRole('main');
-        await expect(main, `${view}, ${scheme}, ${width} px`).toMatchAriaSnapshot(VIEWS[view] ?? '');
+        const look = VIEWS[view];
+        // A view that is not the spec's has no look written here: its heading at least.
+        if (look) await expect(main, `${view}, ${scheme}, ${width} px`).toMatchAriaSnapshot(look);
+        else
+          await expect(
+            main.getByRole('heading', { level: 1 }),
+            `${view}, ${scheme}, ${width} px`,
+          ).toBeVisible();
       }
     }
   }

@@ -6,6 +6,7 @@ import { expect, test } from '../support/engines/fixtures.ts';
 import { BrandSite, METHOD_LABELS, type Method } from '../support/login-screen.ts';
 import { enabledMethods, valuesFor } from '../support/sign-in.ts';
 import { LOGIN_METHODS } from '../../src/types/login-method.ts';
+import { devLoginMethods } from '../../tools/demo/dev-config.ts';
 import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 
 // What can differ between engines, in Firefox ESR and WebKitGTK (docs/decisions/014): the first
@@ -13,8 +14,31 @@ import { SPEC_TEXTS } from '../../tests/spec-texts.ts';
 // dark scheme, and a-ident's payment. Every page is held to its policy and, in Firefox, to a clean
 // console (fixtures.ts). What cannot differ by engine stays in the Chromium projects.
 
-/** a-dok and a-ident, and a brand without each of the methods, as the demo config sets them. */
-const BRANDS = ['a-dok', 'a-ident', 'wdmakrolog', 'wdeag', 'rapidoc'];
+const DEMO_METHODS = devLoginMethods(BRAND_SERVICES);
+
+/** How many methods the demo config gives a service. */
+const offeredCount = (service: string) =>
+  Object.values(DEMO_METHODS.get(service) ?? {}).filter(Boolean).length;
+
+/**
+ * a-dok and a-ident, and for each method a brand without it, as the demo config sets them: the
+ * one that offers the most others, among those that offer mail or the EDP-Kennung, whose code
+ * the test reads from the demo's outbox.
+ */
+const BRANDS = [
+  ...new Set([
+    'a-dok',
+    'a-ident',
+    ...LOGIN_METHODS.flatMap((method) =>
+      BRAND_SERVICES.filter((service) => {
+        const offered = DEMO_METHODS.get(service);
+        return !service.startsWith('a-') && offered && !offered[method] && (offered.mail || offered.edp);
+      })
+        .sort((a, b) => offeredCount(b) - offeredCount(a))
+        .slice(0, 1),
+    ),
+  ]),
+];
 
 /** The page asked each URL once: no preload left unused, no config fetched twice. */
 async function expectEachRequestOnce(login: EngineLoginScreen): Promise<void> {
