@@ -85,8 +85,9 @@ let holding: AbortController | undefined;
 /**
  * Holds the method a visitor chooses on the revealed view 0 before React has arrived, and
  * reveals the page once `config` (the config's JSON, or undefined) passes firstViewOf: view 0,
- * with the disabled methods hidden, which React hydrates as the build rendered it; or view 1 of the `method` parameter, swapped in from its
- * template. Once the app has taken over (handOver), the app alone decides.
+ * with the disabled methods hidden, which React hydrates as the build rendered it; or view 1 of
+ * the `method` parameter, swapped in from its template. Once the app has taken over (handOver),
+ * the app alone decides.
  */
 export function startFirstView(page: FirstViewPage, config: Promise<unknown>): void {
   // Before the checks below: the app takes the list from here (handOver) whether or not this
