@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import type { Brand as RuntimeBrand } from '../../src/features/branding/brand.ts';
+import type { BrandJson } from '../lib/brand-schema.ts';
 import { loadBrands, type Brand, type SvgFile } from '../lib/load-brands.ts';
 import { formatInvalidBrands } from '../lib/report.ts';
 
@@ -68,6 +69,38 @@ function generateBrandModule(brand: Brand): string {
 export type BrandAsset = 'logo.svg' | 'logo-dark.svg' | 'icon.svg';
 
 /**
+ * Where each field of brand.json goes: to the page, which runtimeBrand hands it in
+ * `virtual:brands`, or only into the build (the hosts' config, the page's meta tags). A field
+ * added to brand.json's schema makes tsc ask for it here, and a field for the page makes it ask
+ * for the same field in the page's Brand type (src/features/branding/brand.ts): none is left
+ * behind without a word.
+ */
+const BRAND_JSON_FIELDS = {
+  name: 'page',
+  title: 'page',
+  accentColor: 'page',
+  accentTextColor: 'page',
+  accentColorDark: 'page',
+  accentTextColorDark: 'page',
+  themeColor: 'page',
+  backgroundColor: 'page',
+  links: 'page',
+  domains: 'build',
+  redirectHosts: 'build',
+} as const satisfies Record<keyof BrandJson, 'page' | 'build'>;
+
+type PageField = {
+  [K in keyof typeof BRAND_JSON_FIELDS]: (typeof BRAND_JSON_FIELDS)[K] extends 'page' ? K : never;
+}[keyof typeof BRAND_JSON_FIELDS];
+/** A field for the page that the page's Brand type does not have: tsc names it here. */
+type NotInPageBrand = Exclude<PageField, keyof RuntimeBrand>;
+const everyPageFieldTyped: [NotInPageBrand] extends [never] ? true : NotInPageBrand = true;
+
+const PAGE_FIELDS = (Object.keys(BRAND_JSON_FIELDS) as (keyof BrandJson)[]).filter(
+  (field): field is PageField => BRAND_JSON_FIELDS[field] === 'page' && everyPageFieldTyped,
+);
+
+/**
  * A brand as the app sees it (src/features/branding/brand.ts), with `url` giving each file's
  * address: the brand's module imports them, and the build pre-renders the page with the same
  * names Vite gave them (scripts/lib/prerender.ts), so both draw the same markup.
@@ -79,17 +112,13 @@ export function runtimeBrand(brand: Brand, url: (file: BrandAsset) => string): R
     height: viewBox.height,
   });
   const logo = image('logo.svg', brand.logo);
+  // brand.json's fields for the page as they are, an optional one only where the brand has it.
+  const fields = Object.fromEntries(
+    PAGE_FIELDS.flatMap((field) => (brand[field] === undefined ? [] : [[field, brand[field]]])),
+  ) as Pick<Brand, PageField>;
   return {
     service: brand.service,
-    name: brand.name,
-    title: brand.title,
-    accentColor: brand.accentColor,
-    ...(brand.accentColorDark !== undefined && { accentColorDark: brand.accentColorDark }),
-    accentTextColor: brand.accentTextColor,
-    ...(brand.accentTextColorDark !== undefined && { accentTextColorDark: brand.accentTextColorDark }),
-    themeColor: brand.themeColor,
-    ...(brand.backgroundColor !== undefined && { backgroundColor: brand.backgroundColor }),
-    links: brand.links,
+    ...fields,
     logo,
     ...(brand.logoDark && { logoDark: image('logo-dark.svg', brand.logoDark) }),
     // Used only when the page follows another service at runtime; the baked page links the
