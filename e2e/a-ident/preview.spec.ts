@@ -14,15 +14,15 @@ const CHECK_INPUT = SPEC_TEXTS.wrongCode;
 
 function verifyView([before, after]: readonly [string, string], sentTo: string, change: string): string {
   return `
-- form "Bestätigungscode eingeben":
-  - heading "Bestätigungscode eingeben" [level=1]
+- form "${SPEC_TEXTS.enterCode}":
+  - heading "${SPEC_TEXTS.enterCode}" [level=1]
   - paragraph:
     - text: ${before}
     - strong: ${JSON.stringify(sentTo)}
     - text: ${after}
   - textbox "Bestätigungscode" [invalid]
   - paragraph: ${CHECK_INPUT}
-  - button "Verifizieren"
+  - button "${SPEC_TEXTS.verify}"
   - button /Code erneut senden \\(\\d+ s\\)/ [disabled]
   - button "${change}"`;
 }
@@ -32,8 +32,8 @@ function sendCodeView(heading: string, ...fields: string[]): string {
 - form "${heading}":
   - heading "${heading}" [level=1]
 ${fields.map((field) => `  - textbox "${field}"`).join('\n')}
-  - button "Anmelden"
-  - button "Andere Anmeldemethode verwenden"`;
+  - button "${SPEC_TEXTS.signIn}"
+  - button "${SPEC_TEXTS.otherMethod}"`;
 }
 
 /** How long a mailed code lasts, and where else to look for it. */
@@ -46,8 +46,8 @@ const MAIL_HINT =
  */
 const VIEWS: Record<string, string> = {
   method: `
-- region "Anmeldemethode wählen":
-  - heading "Anmeldemethode wählen" [level=1]
+- region "${SPEC_TEXTS.chooseMethod}":
+  - heading "${SPEC_TEXTS.chooseMethod}" [level=1]
   - list:
 ${LOGIN_METHODS.map((method) => `    - listitem:\n      - button "${METHOD_LABELS[method]}"`).join('\n')}`,
   'send-code-mail': sendCodeView('Mit E-Mail-Adresse anmelden', 'E-Mail-Adresse'),

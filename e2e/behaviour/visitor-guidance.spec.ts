@@ -110,17 +110,17 @@ test('five wrong codes lock the view for the real 15 minutes, and the page says 
   await expect(login.codeInput()).not.toHaveAttribute('aria-invalid', 'true');
   await expect(login.codeInput()).toMatchAriaSnapshot('- textbox "Bestätigungscode" [disabled]');
   await expect(login.submitButton(SPEC_TEXTS.verify)).toMatchAriaSnapshot(
-    '- button "Verifizieren" [disabled]',
+    `- button "${SPEC_TEXTS.verify}" [disabled]`,
   );
   await login.codeInput().pressSequentially('123456');
   await expect(login.codeInput()).toHaveValue('');
-  expect(await page.title()).toMatch(/^Fehler: Bestätigungscode eingeben – /);
+  expect(await page.title()).toMatch(new RegExp(`^Fehler: ${SPEC_TEXTS.enterCode} – `));
 
   await page.clock.fastForward('15:01');
   await expect(login.statusRegion()).toHaveText('Du kannst jetzt einen neuen Code anfordern.');
   await expect(login.codeInput()).not.toHaveAttribute('aria-disabled');
   await expect(login.resendButton()).not.toHaveAttribute('aria-disabled');
-  expect(await page.title()).toMatch(/^Bestätigungscode eingeben – /);
+  expect(await page.title()).toMatch(new RegExp(`^${SPEC_TEXTS.enterCode} – `));
 });
 
 test('the busy state is announced while a code is sent and checked, and the title names each view and an error', async ({
